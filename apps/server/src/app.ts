@@ -1,0 +1,69 @@
+/**
+ * buildApp: the Fastify instance serving the API and the built web app. `main.ts` and every test
+ * build the same app (DESIGN.md Layout). Routes are matched case-insensitively (spec: `/api/User/…`
+ * and `/api/user/…` are one route).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { installErrorHandling } from './platform/http.ts';
+import { buildContext, type AppContext } from './platform/context.ts';
+import { registerModules } from './modules/index.ts';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+/** Builds the app on an open database; `close()` on the app also stops background work (not the database). */
+export async function buildApp(config: Config, database: Database, opts: { logger?: boolean | object } = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        connectSrc: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(formbody, { bodyLimit: 1024 * 1024 });
+  await app.register(multipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 4096 } });
+
+  const ctx = buildContext(config, database, app.log);
+  await registerModules(app, ctx);
+  app.addHook('onClose', async () => ctx.stop());
+
+  const webDist = config.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '';
+    if (req.method === 'GET' && hasWeb && !url.toLowerCase().startsWith('/api/')) {
+      // History-mode fallback: the SPA's router shows its own 404 page for unknown paths.
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.status(200).send({ code: 404, msg: '接口不存在', data: null });
+  });
+  return { app, ctx };
+}

@@ -1,0 +1,5 @@
+/** The whole Drizzle schema; drizzle-kit reads this file. */
+export * from './auth.ts';
+export * from './evidence.ts';
+export * from './ledger.ts';
+export * from './platform.ts';

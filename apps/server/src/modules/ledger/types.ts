@@ -1,0 +1,74 @@
+/**
+ * Public surface of the ledger context (DESIGN.md Trust design §2). Other modules use only this.
+ * Implemented in ./service.ts.
+ */
+import type { DbOrTx } from '../../db/client.ts';
+
+/** Fields every ledger entry names; serialised as RFC 8785 canonical JSON (the leaf bytes). */
+export interface LedgerEntryInput {
+  baoquan: string;
+  /** Hex SHA-256 of the evidence bytes. */
+  sha256: string;
+  /** Bytes. */
+  size: number;
+  /** Evidence kind: 'data' | 'web' | … */
+  kind: string;
+  /** Deposit time, Unix seconds. */
+  time: number;
+  /** Hex SHA-256(ownerSalt ‖ userId) — a commitment to the owner, no personal data. */
+  owner: string;
+}
+
+export interface AppendResult {
+  /** 0-based leaf index. */
+  index: number;
+  /** Exact leaf bytes (canonical JSON). */
+  leaf: Buffer;
+  /** Hex RFC 6962 leaf hash = chainhash. */
+  chainhash: string;
+}
+
+export interface SignedCheckpoint {
+  size: number;
+  /** 32-byte root hash. */
+  root: Buffer;
+  /** Full signed note text (checkpoint body, blank line, signature lines). */
+  note: string;
+  /** Unix seconds. */
+  time: number;
+}
+
+export interface InclusionProofData {
+  leafIndex: number;
+  treeSize: number;
+  leaf: Buffer;
+  leafHash: Buffer;
+  proof: Buffer[];
+  checkpoint: SignedCheckpoint;
+}
+
+export interface LedgerService {
+  /**
+   * Appends one entry inside the caller's transaction `tx` (takes the sequencer lock until commit).
+   * The entry becomes covered by a signed checkpoint within 1 s of `committed()`.
+   */
+  append(tx: DbOrTx, entry: LedgerEntryInput, evidenceId: number | null): Promise<AppendResult>;
+  /** Tells the checkpointer that appends committed (side effect after commit). */
+  committed(): void;
+  /** Current number of leaves. */
+  size(): Promise<number>;
+  /** Latest signed checkpoint, signing one first if the tree grew past the latest. Null when empty. */
+  latestCheckpoint(): Promise<SignedCheckpoint | null>;
+  /** Signs and stores a checkpoint for the current size if none exists for it; returns the latest. */
+  checkpointNow(): Promise<SignedCheckpoint | null>;
+  /** Inclusion proof of leaf `index` against the latest checkpoint; null for an unknown index. */
+  inclusionProof(index: number): Promise<InclusionProofData | null>;
+  /** Consistency proof between tree sizes first ≤ second ≤ latest checkpoint size (400 otherwise). */
+  consistencyProof(first: number, second: number): Promise<Buffer[]>;
+  /** Verifier key text `name+keyid+base64(0x01‖pubkey)`. */
+  verifierKey(): string;
+  /** Leaf row by chainhash (hex), for the explorer page. */
+  findByChainhash(chainhash: string): Promise<{ index: number; leaf: Buffer } | null>;
+  /** Stops timers. */
+  stop(): void;
+}

@@ -1,0 +1,49 @@
+/**
+ * Composition root of the platform services shared by every module. Module services are built from
+ * this in `modules/index.ts` and receive only what they need (DESIGN.md: narrowed dependencies).
+ */
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database, Db } from '../db/client.ts';
+import { localBlobStore, type BlobStore } from './blobs.ts';
+import { downloadSigner, type DownloadSigner } from './downloads.ts';
+import { rateLimiter, type RateLimiter } from './rateLimit.ts';
+import { loadOrCreateSecret } from './secrets.ts';
+import { sessionService, type Sessions } from './auth.ts';
+import { embeddedSms, type SmsProvider } from './sms.ts';
+
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  log: FastifyBaseLogger;
+  blobs: BlobStore;
+  downloads: DownloadSigner;
+  sessions: Sessions;
+  limiter: RateLimiter;
+  sms: SmsProvider;
+  /** Callbacks run when the app closes (timers, browser pools). */
+  onStop: Array<() => void | Promise<void>>;
+  stop(): Promise<void>;
+}
+
+/** Builds the platform services for one app instance. */
+export function buildContext(config: Config, database: Database, log: FastifyBaseLogger): AppContext {
+  const onStop: AppContext['onStop'] = [];
+  return {
+    config,
+    database,
+    db: database.db,
+    log,
+    blobs: localBlobStore(path.join(config.dataDir, 'blobs')),
+    downloads: downloadSigner(loadOrCreateSecret(config.dataDir, 'download-url.key', 32), config.DOWNLOAD_URL_TTL_SECONDS),
+    sessions: sessionService({ db: database.db, ttlSeconds: config.SESSION_TTL_SECONDS }),
+    limiter: rateLimiter({ db: database.db, disabled: config.RATE_LIMIT_OFF === '1' }),
+    sms: embeddedSms(log),
+    onStop,
+    async stop() {
+      for (const f of onStop.splice(0)) await f();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * The one error handler and not-found handler (DESIGN.md API conventions): every failure becomes
+ * `{code, msg, data:null}` with HTTP 200 and a Chinese message; internals go to the log only.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors.ts';
+
+/** True when a string contains CJK characters (i.e. a message written for users). */
+const isChinese = (s: string) => /[\u4e00-\u9fff]/.test(s);
+
+/** Installs the error and 404 handlers on `app`. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(200).send({ code: err.code === 429 ? 400 : err.code, msg: err.message, data: null });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const msg = first && isChinese(first.message) ? first.message : `参数错误：${(first?.instancePath || first?.params?.issue?.path?.join('.') || '').toString().replace(/^\//, '') || '请求参数'}`;
+      return reply.status(200).send({ code: 400, msg, data: null });
+    }
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.status(200).send({ code: 400, msg: '文件大小超过限制', data: null });
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || err.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || (err.statusCode === 400 && err.code?.startsWith('FST_'))) {
+      return reply.status(200).send({ code: 400, msg: '请求格式错误', data: null });
+    }
+    if (err.statusCode === 429) {
+      return reply.status(200).send({ code: 400, msg: '操作过于频繁，请稍后再试', data: null });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(200).send({ code: 500, msg: '服务器繁忙，请稍后重试', data: null });
+  });
+}

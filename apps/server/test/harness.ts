@@ -1,0 +1,59 @@
+/**
+ * Test harness: the real app on a real database. PGlite in memory by default; with
+ * TEST_DATABASE_URL set (CI), a fresh PostgreSQL database is created per harness and dropped after.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type BuiltApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+
+export interface Harness extends BuiltApp {
+  config: Config;
+  database: Database;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** Builds the app on a fresh database and temp DATA_DIR. `env` overrides configuration variables. */
+export async function makeHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cz-test-'));
+  let url: string | undefined;
+  let dropDb: (() => Promise<void>) | undefined;
+  const base = process.env.TEST_DATABASE_URL;
+  if (base) {
+    const name = `cz_t_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(base);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_OFF: '0', ...env });
+  const database = await openDatabase({ url, pgliteDir: 'memory://' });
+  const built = await buildApp(config, database, { logger: false });
+  await built.app.ready();
+  return {
+    ...built,
+    config,
+    database,
+    dataDir,
+    async close() {
+      await built.app.close();
+      await database.close();
+      if (dropDb) await dropDb();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
