@@ -15,11 +15,12 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { installErrorHandling } from './platform/http.ts';
 import { buildContext, type AppContext } from './platform/context.ts';
-import { registerModules } from './modules/index.ts';
+import { buildServices, registerRoutes, type Services } from './modules/index.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
+  services: Services;
 }
 
 /** Builds the app on an open database; `close()` on the app also stops background work (not the database). */
@@ -51,7 +52,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await app.register(multipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 4096 } });
 
   const ctx = buildContext(config, database, app.log);
-  await registerModules(app, ctx);
+  const services = buildServices(ctx);
+  await registerRoutes(app, ctx, services);
   app.addHook('onClose', async () => ctx.stop());
 
   const webDist = config.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
@@ -65,5 +67,5 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     }
     return reply.status(200).send({ code: 404, msg: '接口不存在', data: null });
   });
-  return { app, ctx };
+  return { app, ctx, services };
 }

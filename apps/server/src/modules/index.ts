@@ -1,12 +1,39 @@
 /**
- * Wires every module's service from the platform context and registers its routes.
- * Each module adds its line here; services receive narrowed dependencies.
+ * Composition: builds every module's service from the platform context (narrowed dependencies) and
+ * registers the routes. `buildServices` is also used by the CLI without an HTTP server.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.ts';
+import { authRoutes } from './auth/routes.ts';
+import { authService } from './auth/service.ts';
+import { captchaService } from './auth/captcha.ts';
+import { smsCodeService } from './auth/smsCodes.ts';
+import { evidenceRoutes } from './evidence/routes.ts';
+import { evidenceService } from './evidence/service.ts';
+import { ledgerRoutes } from './ledger/routes.ts';
+import { ledgerService } from './ledger/service.ts';
+import { fileRoutes } from './system/files.ts';
 import { systemRoutes } from './system/routes.ts';
 
+/** Builds the services of every module. */
+export function buildServices(ctx: AppContext) {
+  const { db } = ctx;
+  const ledger = ledgerService({ db, config: ctx.config, log: ctx.log });
+  ctx.onStop.push(() => ledger.stop());
+  const captcha = captchaService({ db });
+  const smsCodes = smsCodeService({ db, sms: ctx.sms, limiter: ctx.limiter });
+  const auth = authService({ db, sessions: ctx.sessions, limiter: ctx.limiter, captcha, smsCodes });
+  const evidence = evidenceService({ db, blobs: ctx.blobs, ledger, downloads: ctx.downloads });
+  return { ledger, captcha, auth, evidence, blobs: ctx.blobs, db };
+}
+
+export type Services = ReturnType<typeof buildServices>;
+
 /** Registers all module routes on `app`. */
-export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerRoutes(app: FastifyInstance, ctx: AppContext, s: Services): Promise<void> {
   await app.register(systemRoutes({ database: ctx.database, version: process.env.npm_package_version ?? '0.1.0' }));
+  await app.register(fileRoutes({ blobs: ctx.blobs, downloads: ctx.downloads }));
+  await app.register(authRoutes({ auth: s.auth, captcha: s.captcha, sessions: ctx.sessions }));
+  await app.register(evidenceRoutes({ evidence: s.evidence, sessions: ctx.sessions }));
+  await app.register(ledgerRoutes({ ledger: s.ledger, findIndexByBaoquan: async (b: string) => (await s.evidence.findByBaoquan(b))?.ledgerIndex ?? null }));
 }

@@ -40,7 +40,7 @@ export function buildContext(config: Config, database: Database, log: FastifyBas
     downloads: downloadSigner(loadOrCreateSecret(config.dataDir, 'download-url.key', 32), config.DOWNLOAD_URL_TTL_SECONDS),
     sessions: sessionService({ db: database.db, ttlSeconds: config.SESSION_TTL_SECONDS }),
     limiter: rateLimiter({ db: database.db, disabled: config.RATE_LIMIT_OFF === '1' }),
-    sms: embeddedSms(log),
+    sms: embeddedSms(database.db, log),
     onStop,
     async stop() {
       for (const f of onStop.splice(0)) await f();

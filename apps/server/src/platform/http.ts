@@ -11,13 +11,15 @@ const isChinese = (s: string) => /[\u4e00-\u9fff]/.test(s);
 
 /** Installs the error and 404 handlers on `app`. */
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof AppError) {
-      return reply.status(200).send({ code: err.code === 429 ? 400 : err.code, msg: err.message, data: null });
+  app.setErrorHandler((error: unknown, req, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(200).send({ code: error.code === 429 ? 400 : error.code, msg: error.message, data: null });
     }
+    const err = error as FastifyError;
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
-      const msg = first && isChinese(first.message) ? first.message : `参数错误：${(first?.instancePath || first?.params?.issue?.path?.join('.') || '').toString().replace(/^\//, '') || '请求参数'}`;
+      const field = (first?.instancePath ?? '').replace(/^\//, '') || '请求参数';
+      const msg = first?.message && isChinese(first.message) ? first.message : `参数错误：${field}`;
       return reply.status(200).send({ code: 400, msg, data: null });
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.code === 'FST_REQ_FILE_TOO_LARGE') {

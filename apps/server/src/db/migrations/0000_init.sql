@@ -1,6 +1,6 @@
 CREATE TABLE "captchas" (
 	"id" varchar(40) PRIMARY KEY NOT NULL,
-	"answer_hash" "bytea" NOT NULL,
+	"answer" varchar(8) NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"used_at" timestamp with time zone
 );
@@ -21,11 +21,17 @@ CREATE TABLE "sms_codes" (
 	"scene" varchar(20) NOT NULL,
 	"code_hash" "bytea" NOT NULL,
 	"token_hash" "bytea" NOT NULL,
-	"text" text NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"used_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "sms_outbox" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"mobile" varchar(11) NOT NULL,
+	"text" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "users" (
@@ -119,6 +125,7 @@ CREATE UNIQUE INDEX "sessions_token_uq" ON "sessions" USING btree ("token_hash")
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sms_mobile_idx" ON "sms_codes" USING btree ("mobile","scene","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "sms_token_uq" ON "sms_codes" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "sms_outbox_mobile_idx" ON "sms_outbox" USING btree ("mobile","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_mobile_uq" ON "users" USING btree ("mobile");--> statement-breakpoint
 CREATE UNIQUE INDEX "evidence_baoquan_uq" ON "evidence" USING btree ("baoquan");--> statement-breakpoint
 CREATE INDEX "evidence_owner_idx" ON "evidence" USING btree ("user_id","kind","save_time");--> statement-breakpoint

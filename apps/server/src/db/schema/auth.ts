@@ -33,14 +33,15 @@ export const sessions = pgTable('sessions', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)]);
 
+/** Image captchas: 4-character answers, lower-cased; valid 5 minutes, single use. */
 export const captchas = pgTable('captchas', {
   id: varchar('id', { length: 40 }).primaryKey(),
-  answerHash: bytea('answer_hash').notNull(),
+  answer: varchar('answer', { length: 8 }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
-/** Every SMS sent (embedded provider's outbox) with its one-time code, stored hashed. */
+/** One-time SMS codes, stored hashed, with the hashed smsToken handed to the client. */
 export const smsCodes = pgTable('sms_codes', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   mobile: varchar('mobile', { length: 11 }).notNull(),
@@ -49,9 +50,16 @@ export const smsCodes = pgTable('sms_codes', {
   codeHash: bytea('code_hash').notNull(),
   /** Hash of the smsToken handed to the client with the send. */
   tokenHash: bytea('token_hash').notNull(),
-  text: text('text').notNull(),
   attempts: integer('attempts').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 }, (t) => [index('sms_mobile_idx').on(t.mobile, t.scene, t.createdAt), uniqueIndex('sms_token_uq').on(t.tokenHash)]);
+
+/** The embedded SMS provider's outbox: what a phone would have received (embedded mode only). */
+export const smsOutbox = pgTable('sms_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  mobile: varchar('mobile', { length: 11 }).notNull(),
+  text: text('text').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('sms_outbox_mobile_idx').on(t.mobile, t.id)]);

@@ -69,6 +69,13 @@ export interface LedgerService {
   verifierKey(): string;
   /** Leaf row by chainhash (hex), for the explorer page. */
   findByChainhash(chainhash: string): Promise<{ index: number; leaf: Buffer } | null>;
+  /** Leaf at `index` with its hex leaf hash; null beyond the tree. (Used by the CLI audit.) */
+  entryAt(index: number): Promise<{ leaf: Buffer; chainhash: string } | null>;
+  /**
+   * Full audit for `ledger:verify`: recompute every leaf hash and stored subtree hash, each checkpoint's
+   * root and signature, and consistency between consecutive checkpoints. `ok` false on any mismatch.
+   */
+  verifyAll(): Promise<{ ok: boolean; size: number; checkpoints: number; problems: string[] }>;
   /** Stops timers. */
   stop(): void;
 }

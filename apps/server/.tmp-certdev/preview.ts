@@ -1,0 +1,17 @@
+import fs from 'node:fs';
+import QR from 'qrcode';
+import { renderCertificate, pdfDocument } from '/work/main/apps/server/src/modules/certificate/html.ts';
+import { browserPool } from '/work/main/apps/server/src/platform/browser.ts';
+const lang = (process.argv[2] ?? 'zh') as 'zh'|'en';
+const qrSvg = await QR.toString('http://localhost:8080/attestation/CZ20261122K7M3Q9XW2DHA', { type: 'svg', margin: 0 });
+const m = { baoquan: 'CZ20261122K7M3Q9XW2DHA', title: '<script>alert(1)</script>合同扫描件（第一版）', fileName: '劳动合同-张三-2026年11月签署版本.pdf', size: 1268736, fileType: 1, mime: 'application/pdf', sha256: 'a'.repeat(64), owner: '张*三', saveTime: 1795000000, chainhash: 'b'.repeat(64), ledgerIndex: 41, treeSize: 1234, deletedAt: process.argv[3] ? 1795100000 : null, publicUrl: 'http://localhost:8080', verifierKey: 'cunzheng.local/ledger+1a2b3c4d+AY5fHk2Xr8yJ0QbA6n7Zc5Jm1Yp6G9o0uQx2S3t4V5w6', qrSvg };
+const html = renderCertificate(m, lang);
+fs.writeFileSync(`/tmp/certdev/cert-${lang}.html`, pdfDocument(html, lang));
+const pool = browserPool({ executablePath: '/usr/bin/chromium' });
+const t0 = performance.now();
+const pdf = await pool.withPage(async (page) => { await page.setContent(pdfDocument(html, lang), { waitUntil: 'load' }); return page.pdf({ format: 'A4', printBackground: true, margin: { top: '0', right: '0', bottom: '0', left: '0' }, preferCSSPageSize: true }); });
+const t1 = performance.now();
+const pdf2 = await pool.withPage(async (page) => { await page.setContent(pdfDocument(html, lang), { waitUntil: 'load' }); return page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true }); });
+console.log('first (incl launch)', (t1-t0).toFixed(0), 'ms; second', (performance.now()-t1).toFixed(0), 'ms', pdf.length, pdf2.length);
+fs.writeFileSync(`/tmp/certdev/cert-${lang}.pdf`, pdf);
+await pool.close();

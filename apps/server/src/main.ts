@@ -1,0 +1,38 @@
+/**
+ * Server entry: config → database (+ migrations) → app → admin channel → listen (DESIGN.md Layout).
+ * `npm start` honours PORT, HOST, DATA_DIR, DATABASE_URL (issue 2 §2).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { startAdminChannel } from './platform/adminChannel.ts';
+import { adminCommands } from './modules/admin/commands.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, 'pgdata') });
+  const { app, services } = await buildApp(config, database);
+  const closeAdmin = await startAdminChannel(config.dataDir, adminCommands(services, database));
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`存证 platform listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} (database: ${database.kind}, data: ${config.dataDir})`);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: shutting down`);
+    await closeAdmin();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`启动失败 / failed to start: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});

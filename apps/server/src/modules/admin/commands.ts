@@ -1,0 +1,49 @@
+/**
+ * Operator commands run by the CLI, in-process or through the running server's admin socket
+ * (issue 2 §2; platform/adminChannel.ts). Each returns a JSON-serialisable report.
+ */
+import { desc, eq } from 'drizzle-orm';
+import { isMobile, validatePassword } from '@cunzheng/contract/validators';
+import type { Database } from '../../db/client.ts';
+import { smsOutbox } from '../../db/schema/index.ts';
+import type { Services } from '../index.ts';
+import { auditBlobs } from './ledgerAudit.ts';
+
+const str = (v: string | boolean | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** Returns the command runner bound to the services. Unknown command → Error. */
+export function adminCommands(s: Services, database: Database) {
+  return async (cmd: string, args: Record<string, string | boolean>): Promise<unknown> => {
+    switch (cmd) {
+      case 'user:create': {
+        const mobile = str(args.mobile) ?? '';
+        const password = str(args.password) ?? '';
+        if (!isMobile(mobile)) throw new Error('请输入正确格式手机号 (--mobile)');
+        if (validatePassword(password) !== true) throw new Error('请输入6-18位数字字母组合密码 (--password)');
+        const type = str(args.type) === 'company' ? 2 : 1;
+        const name = (str(args.name) ?? '').slice(0, 60);
+        const role = str(args.role) === 'operator' ? 'operator' : 'user';
+        const u = await s.auth.createUser(
+          { mobile, password, type, name: type === 1 ? name : '', company: type === 2 ? name : '', role, userStatus: args.verified ? 3 : 1 },
+          null,
+          'cli',
+        );
+        return { userId: u.id, mobile: u.mobile, type: type === 1 ? 'personal' : 'company', role: u.role, userStatus: u.userStatus, extractCode: u.extractCode };
+      }
+      case 'ledger:verify': {
+        const tree = await s.ledger.verifyAll();
+        const blobsReport = await auditBlobs(s);
+        return { ok: tree.ok && blobsReport.ok, tree, blobs: blobsReport };
+      }
+      case 'sms:outbox': {
+        const limit = Math.min(Number(str(args.limit) ?? 10) || 10, 100);
+        const mobile = str(args.mobile);
+        const q = database.db.select({ mobile: smsOutbox.mobile, text: smsOutbox.text, at: smsOutbox.createdAt }).from(smsOutbox);
+        const rows = await (mobile ? q.where(eq(smsOutbox.mobile, mobile)) : q).orderBy(desc(smsOutbox.id)).limit(limit);
+        return rows;
+      }
+      default:
+        throw new Error(`未知命令 / unknown command: ${cmd}`);
+    }
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * Account routes (issue 2 §3; spec p1 §7 "Authentication and account", p1 §5, p2 §5).
+ * Request schemas come from @cunzheng/contract; every failure is code 400 with the field's Chinese message.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZEditPasswordReq, ZLoginReq, ZLoginSmsReq, ZRegisterReq, ZResetPasswordReq, ZSendSmsReq } from '@cunzheng/contract/auth';
+import { MSG } from '@cunzheng/contract/messages';
+import type { Sessions } from '../../platform/auth.ts';
+import { ok } from '../../platform/errors.ts';
+import type { CaptchaService } from './captcha.ts';
+import type { AuthService } from './service.ts';
+
+/** Registers the account routes. */
+export const authRoutes = (deps: { auth: AuthService; captcha: CaptchaService; sessions: Sessions }): FastifyPluginAsyncZod => async (app) => {
+  const { auth, captcha, sessions } = deps;
+
+  /** POST /api/Register/getImgCode → `{captchaId, img}` (img: SVG text, 4 characters, valid 5 min, single use). */
+  app.post('/api/Register/getImgCode', async () => ok(await captcha.create()));
+
+  /** POST /api/Register/sendSMS (mobile, captchaId, imgCode) → `{token}`; 400 手机号已注册, 图形验证码不正确, resend within 60 s. */
+  app.post('/api/Register/sendSMS', { schema: { body: ZSendSmsReq } }, async (req) => ok(await auth.sendSms('register', req.body, req.ip), MSG.SMS_SENT));
+
+  /** POST /api/login/sendLoginSMS (mobile, captchaId, imgCode) → `{token}` for SMS login. */
+  app.post('/api/login/sendLoginSMS', { schema: { body: ZSendSmsReq } }, async (req) => ok(await auth.sendSms('login', req.body, req.ip), MSG.SMS_SENT));
+
+  /** POST /api/Register/sendResetSMS (mobile, captchaId, imgCode) → `{token}` for a password reset. */
+  app.post('/api/Register/sendResetSMS', { schema: { body: ZSendSmsReq } }, async (req) => ok(await auth.sendSms('reset', req.body, req.ip), MSG.SMS_SENT));
+
+  /** POST /api/Register (mobile, smsCode, smsToken, password, type 1|2, name | company) → `{token, userInfo}`. */
+  app.post('/api/Register', { schema: { body: ZRegisterReq } }, async (req) => {
+    const b = req.body;
+    const r = await auth.register({ ...b, type: b.type as 1 | 2, name: b.type === 1 ? b.name : '', company: b.type === 2 ? b.company : '' }, req.ip);
+    return ok(r, MSG.REGISTER_SUCCESS);
+  });
+
+  /** POST /api/login (mobile, password) → `{token, userInfo}`; 400 手机号或密码错误; rate-limited per mobile and IP. */
+  app.post('/api/login', { schema: { body: ZLoginReq } }, async (req) => ok(await auth.loginPassword(req.body, req.ip), MSG.LOGIN_SUCCESS));
+
+  /** POST /api/login/sms (mobile, smsCode, smsToken) → `{token, userInfo}`. */
+  app.post('/api/login/sms', { schema: { body: ZLoginSmsReq } }, async (req) => ok(await auth.loginSms(req.body, req.ip), MSG.LOGIN_SUCCESS));
+
+  /** POST /api/login/resetPassword (mobile, smsCode, smsToken, password, confirmPassword): ends every session. */
+  app.post('/api/login/resetPassword', { schema: { body: ZResetPasswordReq } }, async (req) => {
+    await auth.resetPassword(req.body, req.ip);
+    return ok(null, MSG.PASSWORD_RESET);
+  });
+
+  /** GET /api/user/logout: ends this session server-side (401/408 when already ended). */
+  app.get('/api/user/logout', async (req) => {
+    const me = await sessions.required(req);
+    await auth.logout(me);
+    return ok(null, MSG.LOGOUT_SUCCESS);
+  });
+
+  /** POST /api/user/editPassword (oldPassword, password, confirmPassword; p1 §5) → 修改密码成功; ends every session. */
+  app.post('/api/user/editPassword', { schema: { body: ZEditPasswordReq } }, async (req) => {
+    const me = await sessions.required(req);
+    await auth.editPassword(me, req.body, req.ip);
+    return ok(null, MSG.PASSWORD_CHANGED);
+  });
+
+  /** GET /api/user/info → the caller's fresh userInfo. */
+  app.get('/api/user/info', async (req) => ok(auth.userInfo(await sessions.required(req))));
+};

@@ -1,0 +1,174 @@
+/**
+ * Account use cases (issue 2 §3; spec p1 §5, §7, p2 §5): registration with image captcha and SMS,
+ * password and SMS login, password reset and change, logout. Passwords argon2id; every state change
+ * writes an audit row in the same transaction.
+ */
+import crypto from 'node:crypto';
+import { hash, hashSync, verify } from '@node-rs/argon2';
+import type { Db } from '../../db/client.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import type { Principal, Sessions, UserRow } from '../../platform/auth.ts';
+import { badRequest } from '../../platform/errors.ts';
+import type { RateLimiter } from '../../platform/rateLimit.ts';
+import { randomDigits, randomToken } from '../../platform/secrets.ts';
+import type { CaptchaService } from './captcha.ts';
+import * as repo from './repo.ts';
+import type { SmsCodeService, SmsScene } from './smsCodes.ts';
+import { toUserInfo, type UserInfo } from './userInfo.ts';
+
+export interface LoginResult {
+  token: string;
+  userInfo: UserInfo;
+}
+
+export interface NewUser {
+  mobile: string;
+  password: string;
+  /** 1 personal, 2 company. */
+  type: 1 | 2;
+  name: string;
+  company: string;
+  role?: 'user' | 'operator';
+  /** userStatus; 3 = verified. */
+  userStatus?: number;
+}
+
+export interface AuthDeps {
+  db: Db;
+  sessions: Sessions;
+  limiter: RateLimiter;
+  captcha: CaptchaService;
+  smsCodes: SmsCodeService;
+}
+
+/** Builds the auth service. */
+export function authService(deps: AuthDeps) {
+  const { db } = deps;
+
+  const createUser = async (u: NewUser, actorId: number | null, ip: string | null): Promise<UserRow> => {
+    const passwordHash = await hash(u.password);
+    return db.transaction(async (tx) => {
+      if (await repo.findByMobile(tx, u.mobile)) throw badRequest('手机号已注册');
+      const row = await repo.insertUser(tx, {
+        mobile: u.mobile,
+        passwordHash,
+        type: u.type,
+        name: u.name,
+        company: u.company,
+        role: u.role ?? 'user',
+        userStatus: u.userStatus ?? 1,
+        extractCode: randomDigits(6),
+        ownerSalt: crypto.randomBytes(32),
+      });
+      await writeAudit(tx, { actorId: actorId ?? row.id, action: 'user.create', target: `user:${row.id}`, after: { mobile: row.mobile, type: row.type, role: row.role, userStatus: row.userStatus }, ip });
+      return row;
+    });
+  };
+
+  const startSession = async (user: UserRow, ip: string, action: string): Promise<LoginResult> => {
+    const token = await db.transaction(async (tx) => {
+      const t = await deps.sessions.create(tx, user.id);
+      await writeAudit(tx, { actorId: user.id, action, target: `user:${user.id}`, ip });
+      return t;
+    });
+    return { token, userInfo: toUserInfo(user) };
+  };
+
+  return {
+    createUser,
+
+    /** POST /api/Register/sendSMS, /api/login/sendLoginSMS, /api/Register/sendResetSMS: captcha then SMS → `{token}`. */
+    async sendSms(scene: SmsScene, p: { mobile: string; captchaId: string; imgCode: string }, ip: string): Promise<{ token: string }> {
+      await deps.captcha.consume(p.captchaId, p.imgCode);
+      const existing = await repo.findByMobile(db, p.mobile);
+      if (scene === 'register' && existing) throw badRequest('手机号已注册');
+      if (scene !== 'register' && !existing) throw badRequest('该手机号未注册');
+      return deps.smsCodes.send(scene, p.mobile, ip);
+    },
+
+    /** POST /api/Register → `{token, userInfo}`. 400 on a bad SMS code or a registered mobile. */
+    async register(p: { mobile: string; smsCode: string; smsToken: string; password: string; type: 1 | 2; name: string; company: string }, ip: string): Promise<LoginResult> {
+      await deps.smsCodes.consume('register', p.mobile, p.smsToken, p.smsCode);
+      const user = await createUser({ mobile: p.mobile, password: p.password, type: p.type, name: p.name, company: p.company }, null, ip);
+      return startSession(user, ip, 'user.register');
+    },
+
+    /** POST /api/login (mobile, password) → `{token, userInfo}`; rate-limited per mobile and per IP. */
+    async loginPassword(p: { mobile: string; password: string }, ip: string): Promise<LoginResult> {
+      await deps.limiter.hit(
+        [
+          { key: `login:m:${p.mobile}`, max: 10, windowSeconds: 900 },
+          { key: `login:ip:${ip}`, max: 60, windowSeconds: 900 },
+        ],
+        '登录尝试次数过多，请15分钟后再试',
+      );
+      const user = await repo.findByMobile(db, p.mobile);
+      // Same message whether the mobile is unknown or the password wrong; verify against a dummy hash to even timing.
+      const ok = await verify(user?.passwordHash ?? dummyHash(), p.password);
+      if (!user || !ok) throw badRequest('手机号或密码错误');
+      await deps.limiter.reset(`login:m:${p.mobile}`, 900);
+      return startSession(user, ip, 'user.login');
+    },
+
+    /** POST /api/login/sms (mobile, smsCode, smsToken) → `{token, userInfo}`. */
+    async loginSms(p: { mobile: string; smsCode: string; smsToken: string }, ip: string): Promise<LoginResult> {
+      await deps.smsCodes.consume('login', p.mobile, p.smsToken, p.smsCode);
+      const user = await repo.findByMobile(db, p.mobile);
+      if (!user) throw badRequest('该手机号未注册');
+      return startSession(user, ip, 'user.login.sms');
+    },
+
+    /** POST /api/login/resetPassword: SMS-confirmed new password; ends every session of the user. */
+    async resetPassword(p: { mobile: string; smsCode: string; smsToken: string; password: string }, ip: string): Promise<void> {
+      await deps.smsCodes.consume('reset', p.mobile, p.smsToken, p.smsCode);
+      const user = await repo.findByMobile(db, p.mobile);
+      if (!user) throw badRequest('该手机号未注册');
+      const passwordHash = await hash(p.password);
+      await db.transaction(async (tx) => {
+        await repo.setPasswordHash(tx, user.id, passwordHash);
+        await deps.sessions.revokeAll(tx, user.id);
+        await writeAudit(tx, { actorId: user.id, action: 'user.password.reset', target: `user:${user.id}`, ip });
+      });
+    },
+
+    /**
+     * POST /api/user/editPassword (oldPassword, password, confirmPassword; spec p1 §5): 400 旧密码错误,
+     * 两次新密码不一致, 新密码不能与旧密码相同. Success ends every session (the client goes to /login).
+     */
+    async editPassword(me: Principal, p: { oldPassword: string; password: string }, ip: string): Promise<void> {
+      await deps.limiter.hit([{ key: `editpwd:${me.user.id}`, max: 10, windowSeconds: 900 }]);
+      if (!(await verify(me.user.passwordHash, p.oldPassword))) throw badRequest('旧密码错误');
+      const passwordHash = await hash(p.password);
+      await db.transaction(async (tx) => {
+        await repo.setPasswordHash(tx, me.user.id, passwordHash);
+        await deps.sessions.revokeAll(tx, me.user.id);
+        await writeAudit(tx, { actorId: me.user.id, action: 'user.password.change', target: `user:${me.user.id}`, ip });
+      });
+    },
+
+    /** GET /api/user/logout: ends this session server-side. */
+    async logout(me: Principal): Promise<void> {
+      await deps.sessions.revoke(me.sessionId);
+    },
+
+    /** Fresh userInfo of the caller. */
+    userInfo: (me: Principal): UserInfo => toUserInfo(me.user),
+
+    /** Display identity of a user for certificates (masked by the caller). */
+    async identity(userId: number): Promise<{ name: string; company: string; type: number; mobile: string } | null> {
+      const u = await repo.findById(db, userId);
+      return u ? { name: u.name, company: u.company, type: u.type, mobile: u.mobile } : null;
+    },
+
+    /** The owner's extraction code (for the certificate's extraction check). */
+    async extractCodeOf(userId: number): Promise<string | null> {
+      return (await repo.findById(db, userId))?.extractCode ?? null;
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof authService>;
+
+/** argon2id hash of a random string, verified when the mobile is unknown so timing does not tell. */
+let dummy: string | undefined;
+const dummyHash = (): string => (dummy ??= hashSync(randomToken(16)));

@@ -1,0 +1,89 @@
+/**
+ * One-time SMS codes (issue 2 §3): 6 digits, valid 5 minutes, single use, resend after 60 s,
+ * at most 5 wrong attempts per code, sends limited per mobile and per IP. Codes and the smsToken
+ * handed to the client are stored hashed; the text goes to the SMS provider (the embedded one keeps an outbox).
+ */
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { smsCodes } from '../../db/schema/index.ts';
+import { badRequest } from '../../platform/errors.ts';
+import type { RateLimiter } from '../../platform/rateLimit.ts';
+import { randomDigits, randomToken, sha256 } from '../../platform/secrets.ts';
+import type { SmsProvider } from '../../platform/sms.ts';
+
+export type SmsScene = 'register' | 'login' | 'reset';
+
+const SCENE_TEXT: Record<SmsScene, string> = {
+  register: '注册',
+  login: '登录',
+  reset: '重置密码',
+};
+
+const CODE_TTL_S = 300;
+const RESEND_S = 60;
+const MAX_ATTEMPTS = 5;
+
+export interface SmsCodeService {
+  /** Sends a new code to `mobile` for `scene`; returns the smsToken. 400 when asked again within 60 s or over the limits. */
+  send(scene: SmsScene, mobile: string, ip: string): Promise<{ token: string }>;
+  /**
+   * Checks and consumes a code. 400 请获取短信验证码 (no such send), 短信验证码已过期,
+   * 短信验证码错误,请重新输入 (wrong; counts an attempt), 验证码错误次数过多，请重新获取 (too many).
+   */
+  consume(scene: SmsScene, mobile: string, smsToken: string, code: string): Promise<void>;
+}
+
+/** Builds the SMS code service. */
+export function smsCodeService(deps: { db: DbOrTx; sms: SmsProvider; limiter: RateLimiter }): SmsCodeService {
+  return {
+    async send(scene, mobile, ip) {
+      const last = await deps.db
+        .select({ createdAt: smsCodes.createdAt })
+        .from(smsCodes)
+        .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.scene, scene)))
+        .orderBy(desc(smsCodes.createdAt))
+        .limit(1);
+      if (last[0] && Date.now() - last[0].createdAt.getTime() < RESEND_S * 1000) throw badRequest('验证码发送过于频繁，请60秒后再试');
+      await deps.limiter.hit(
+        [
+          { key: `sms:m:${mobile}`, max: 10, windowSeconds: 3600 },
+          { key: `sms:ip:${ip}`, max: 30, windowSeconds: 3600 },
+        ],
+        '短信发送次数过多，请稍后再试',
+      );
+      const code = randomDigits(6);
+      const token = randomToken(24);
+      const text = `【存证】您的${SCENE_TEXT[scene]}验证码为${code}，5分钟内有效，请勿泄露给他人。`;
+      await deps.db.insert(smsCodes).values({
+        mobile,
+        scene,
+        codeHash: sha256(`${mobile}:${code}`),
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + CODE_TTL_S * 1000),
+      });
+      await deps.sms.send(mobile, text);
+      return { token };
+    },
+    async consume(scene, mobile, smsToken, code) {
+      const rows = await deps.db
+        .select()
+        .from(smsCodes)
+        .where(and(eq(smsCodes.tokenHash, sha256(smsToken)), eq(smsCodes.mobile, mobile), eq(smsCodes.scene, scene)))
+        .limit(1);
+      const row = rows[0];
+      if (!row || row.usedAt) throw badRequest('请获取短信验证码');
+      if (row.expiresAt.getTime() < Date.now()) throw badRequest('短信验证码已过期');
+      if (row.attempts >= MAX_ATTEMPTS) throw badRequest('验证码错误次数过多，请重新获取');
+      if (!row.codeHash.equals(sha256(`${mobile}:${code}`))) {
+        await deps.db.update(smsCodes).set({ attempts: sql`${smsCodes.attempts} + 1` }).where(eq(smsCodes.id, row.id));
+        throw badRequest('短信验证码错误,请重新输入');
+      }
+      const used = await deps.db
+        .update(smsCodes)
+        .set({ usedAt: new Date() })
+        .where(and(eq(smsCodes.id, row.id), sql`${smsCodes.usedAt} is null`, gt(smsCodes.expiresAt, new Date())))
+        .returning({ id: smsCodes.id });
+      if (used.length === 0) throw badRequest('请获取短信验证码');
+    },
+  };
+}

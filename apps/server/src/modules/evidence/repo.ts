@@ -1,0 +1,107 @@
+/** Evidence table access (DESIGN.md Domain model `evidence`). Other modules call the service, not this. */
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { blobs, evidence } from '../../db/schema/index.ts';
+import type { EvidenceRow } from './types.ts';
+
+export interface ListFilter {
+  userId: number;
+  kind: string;
+  page: number;
+  limit: number;
+  label?: string;
+  /** Unix seconds, inclusive. */
+  startTime?: number;
+  endTime?: number;
+  keyword?: string;
+  /** p1 §9 type code; 0 = all. */
+  type?: number;
+}
+
+/** Escapes LIKE wildcards in a user keyword. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Evidence by certificate number, deleted or not; null when unknown. */
+export async function findByBaoquan(db: DbOrTx, baoquan: string): Promise<EvidenceRow | null> {
+  const rows = await db.select().from(evidence).where(eq(evidence.baoquan, baoquan)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Evidence `id` if owned by `userId` and not deleted by the owner; null otherwise (another user's id looks missing). */
+export async function findOwned(db: DbOrTx, userId: number, id: number): Promise<EvidenceRow | null> {
+  const rows = await db.select().from(evidence).where(and(eq(evidence.id, id), eq(evidence.userId, userId), isNull(evidence.deletedAt))).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Owned, not deleted evidence among `ids`, in the order of `ids`. */
+export async function findOwnedMany(db: DbOrTx, userId: number, ids: number[]): Promise<EvidenceRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(evidence).where(and(inArray(evidence.id, ids), eq(evidence.userId, userId), isNull(evidence.deletedAt)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is EvidenceRow => !!r);
+}
+
+/** One page of the owner's evidence of `kind`, newest first, with the total count. */
+export async function list(db: DbOrTx, f: ListFilter): Promise<{ list: EvidenceRow[]; count: number }> {
+  const where: SQL[] = [eq(evidence.userId, f.userId), eq(evidence.kind, f.kind), isNull(evidence.deletedAt)];
+  if (f.label) where.push(eq(evidence.label, f.label));
+  if (f.startTime !== undefined) where.push(gte(evidence.saveTime, f.startTime));
+  if (f.endTime !== undefined) where.push(lte(evidence.saveTime, f.endTime));
+  if (f.type) where.push(eq(evidence.fileType, f.type));
+  if (f.keyword) {
+    const k = `%${likeEscape(f.keyword)}%`;
+    const kw = or(ilike(evidence.title, k), ilike(evidence.fileName, k), ilike(evidence.baoquan, k));
+    if (kw) where.push(kw);
+  }
+  const cond = and(...where);
+  const [rows, total] = await Promise.all([
+    db.select().from(evidence).where(cond).orderBy(desc(evidence.saveTime), desc(evidence.id)).limit(f.limit).offset((f.page - 1) * f.limit),
+    db.select({ n: count() }).from(evidence).where(cond),
+  ]);
+  return { list: rows, count: Number(total[0]?.n ?? 0) };
+}
+
+/** Distinct non-empty labels of the owner's live evidence of `kind`. */
+export async function labels(db: DbOrTx, userId: number, kind: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ label: evidence.label })
+    .from(evidence)
+    .where(and(eq(evidence.userId, userId), eq(evidence.kind, kind), isNull(evidence.deletedAt), sql`${evidence.label} <> ''`))
+    .orderBy(evidence.label);
+  return rows.map((r) => r.label);
+}
+
+/** Reserves the next evidence id (so the ledger entry can name it before the row exists). */
+export async function nextId(db: DbOrTx): Promise<number> {
+  const r = await db.execute(sql`select nextval(pg_get_serial_sequence('evidence','id'))::bigint as id`);
+  const rows = (Array.isArray(r) ? r : (r as { rows: Array<{ id: string | number }> }).rows) as Array<{ id: string | number }>;
+  return Number(rows[0]?.id);
+}
+
+/** Inserts the evidence row. */
+export async function insert(db: DbOrTx, row: typeof evidence.$inferInsert): Promise<EvidenceRow> {
+  const rows = await db.insert(evidence).values(row).returning();
+  return rows[0] as EvidenceRow;
+}
+
+/** Adds one reference to a blob, creating its metadata row if new. */
+export async function refBlob(db: DbOrTx, b: { sha256: string; size: number; mime: string }): Promise<void> {
+  await db.insert(blobs).values({ ...b, refcount: 1 }).onConflictDoUpdate({ target: blobs.sha256, set: { refcount: sql`${blobs.refcount} + 1` } });
+}
+
+/** Sets the label of owned evidence; returns false when not found. */
+export async function setLabel(db: DbOrTx, userId: number, id: number, label: string): Promise<boolean> {
+  const rows = await db.update(evidence).set({ label }).where(and(eq(evidence.id, id), eq(evidence.userId, userId), isNull(evidence.deletedAt))).returning({ id: evidence.id });
+  return rows.length > 0;
+}
+
+/** Marks owned evidence deleted by its owner (the ledger entry stays); returns the row before, or null. */
+export async function softDelete(db: DbOrTx, userId: number, id: number): Promise<EvidenceRow | null> {
+  const rows = await db.update(evidence).set({ deletedAt: new Date() }).where(and(eq(evidence.id, id), eq(evidence.userId, userId), isNull(evidence.deletedAt))).returning();
+  return rows[0] ?? null;
+}
+
+/** Every evidence row with its blob address, in id order, for the auditor (`ledger:verify`). */
+export async function allForAudit(db: DbOrTx, afterId: number, limit: number): Promise<EvidenceRow[]> {
+  return db.select().from(evidence).where(sql`${evidence.id} > ${afterId}`).orderBy(evidence.id).limit(limit);
+}

@@ -1,0 +1,187 @@
+/**
+ * Evidence use cases (issue 2 §4; spec p1 §2–4, §7, §9): deposit a file, list, label, delete,
+ * download. Deposit = stream to the blob store while hashing, sniff the type, then ONE transaction
+ * writing the blob reference, the evidence row, its ledger entry and an audit row.
+ */
+import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { Db } from '../../db/client.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import type { UserRow } from '../../platform/auth.ts';
+import type { BlobStore, StagedBlob } from '../../platform/blobs.ts';
+import type { DownloadSigner } from '../../platform/downloads.ts';
+import { badRequest } from '../../platform/errors.ts';
+import type { LedgerService } from '../ledger/types.ts';
+import { newBaoquan } from './baoquan.ts';
+import * as repo from './repo.ts';
+import { sniff } from './sniff.ts';
+import type { EvidenceRow } from './types.ts';
+
+export interface DepositInput {
+  owner: UserRow;
+  /** The file, already streamed to a temp file by `stage()`. */
+  staged: StagedBlob;
+  fileName: string;
+  title?: string;
+  label?: string;
+  kind?: string;
+  ip?: string | null;
+}
+
+/** The public shape of an evidence row in lists and deposit answers (spec p1 §3). */
+export interface EvidenceItem {
+  id: number;
+  baoquan: string;
+  title: string;
+  fileName: string;
+  fileType: number;
+  mime: string;
+  size: number;
+  sha256: string;
+  label: string;
+  saveTime: number;
+  chainhash: string;
+  /** 1 downloadable (p1 §4). */
+  isDownload: number;
+}
+
+/** Maps a row to its wire shape. */
+export const toItem = (r: EvidenceRow): EvidenceItem => ({
+  id: r.id,
+  baoquan: r.baoquan,
+  title: r.title,
+  fileName: r.fileName,
+  fileType: r.fileType,
+  mime: r.mime,
+  size: r.size,
+  sha256: r.sha256,
+  label: r.label,
+  saveTime: r.saveTime,
+  chainhash: r.chainhash,
+  isDownload: r.deletedAt ? 0 : 1,
+});
+
+/** Hex commitment to the owner written into ledger entries: SHA-256(ownerSalt ‖ "user:" ‖ id). */
+export const ownerCommitment = (u: Pick<UserRow, 'id' | 'ownerSalt'>): string =>
+  crypto.createHash('sha256').update(u.ownerSalt).update(`user:${u.id}`).digest('hex');
+
+/** Builds the evidence service. */
+export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: LedgerService; downloads: DownloadSigner }) {
+  const { db, blobs, ledger } = deps;
+  return {
+    /**
+     * Streams an upload to a temp file while hashing (step 1 of POST /api/data/upload).
+     * 400 文件不能为空 / 文件大小超过限制, nothing kept. Call `deposit` or `discard` with the result.
+     */
+    stage: (file: Readable, isTruncated: () => boolean): Promise<StagedBlob> => blobs.stage(file, isTruncated),
+
+    /** Drops a staged upload that will not be deposited. */
+    discard: (staged: StagedBlob): Promise<void> => blobs.discard(staged),
+
+    /**
+     * POST /api/data/upload step 2: the evidence row, its ledger entry, the blob reference and an audit
+     * row in one transaction. On any failure nothing is stored (temp file removed; a blob created by this
+     * call is removed if the transaction fails).
+     */
+    async deposit(input: DepositInput): Promise<EvidenceItem> {
+      const { staged } = input;
+      let created = false;
+      try {
+        const sniffed = await sniff(staged.head, input.fileName);
+        created = await blobs.commit(staged);
+        const saveTime = Math.floor(Date.now() / 1000);
+        const kind = input.kind ?? 'data';
+        const row = await db.transaction(async (tx) => {
+          const id = await repo.nextId(tx);
+          const baoquan = newBaoquan(saveTime);
+          const appended = await ledger.append(
+            tx,
+            { baoquan, sha256: staged.sha256, size: staged.size, kind, time: saveTime, owner: ownerCommitment(input.owner) },
+            id,
+          );
+          await repo.refBlob(tx, { sha256: staged.sha256, size: staged.size, mime: sniffed.mime });
+          const ev = await repo.insert(tx, {
+            id,
+            userId: input.owner.id,
+            kind,
+            baoquan,
+            title: input.title?.trim() || input.fileName,
+            label: input.label?.trim() ?? '',
+            fileName: input.fileName,
+            fileType: sniffed.fileType,
+            mime: sniffed.mime,
+            size: staged.size,
+            sha256: staged.sha256,
+            saveTime,
+            ledgerIndex: appended.index,
+            chainhash: appended.chainhash,
+          });
+          await writeAudit(tx, { actorId: input.owner.id, action: 'evidence.deposit', target: `evidence:${id}`, after: { baoquan, sha256: staged.sha256, size: staged.size, ledgerIndex: appended.index }, ip: input.ip ?? null });
+          return ev;
+        });
+        ledger.committed();
+        return toItem(row);
+      } catch (e) {
+        await blobs.discard(staged);
+        if (created) await blobs.remove(staged.sha256);
+        throw e;
+      }
+    },
+
+    /** GET /api/data/getList → `{list, count}` of the caller's live evidence (p1 §7 filters). */
+    async list(f: repo.ListFilter): Promise<{ list: EvidenceItem[]; count: number }> {
+      const r = await repo.list(db, f);
+      return { list: r.list.map(toItem), count: r.count };
+    },
+
+    /** GET /api/data/getLabelList → `[{label}]`. */
+    async labels(userId: number, kind = 'data'): Promise<Array<{ label: string }>> {
+      return (await repo.labels(db, userId, kind)).map((label) => ({ label }));
+    },
+
+    /** POST /api/data/saveLabel. 400 证据不存在 for an unknown or foreign id. */
+    async saveLabel(userId: number, id: number, label: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const before = await repo.findOwned(tx, userId, id);
+        if (!before || !(await repo.setLabel(tx, userId, id, label))) throw badRequest('证据不存在');
+        await writeAudit(tx, { actorId: userId, action: 'evidence.label', target: `evidence:${id}`, before: { label: before.label }, after: { label } });
+      });
+    },
+
+    /** GET /api/data/delData: removes from the owner's list; the ledger entry and the certificate stay. */
+    async remove(userId: number, id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const row = await repo.softDelete(tx, userId, id);
+        if (!row) throw badRequest('证据不存在');
+        await writeAudit(tx, { actorId: userId, action: 'evidence.delete', target: `evidence:${id}`, before: { baoquan: row.baoquan } });
+      });
+    },
+
+    /** POST /api/data/downBaoquan → `{downUrl}` for the owner. */
+    async downUrl(userId: number, id: number): Promise<{ downUrl: string }> {
+      const row = await repo.findOwned(db, userId, id);
+      if (!row) throw badRequest('证据不存在');
+      return { downUrl: deps.downloads.url([{ sha256: row.sha256, name: row.fileName, mime: row.mime }]) };
+    },
+
+    /** POST /api/data/downloadBatch → one signed URL per owned evidence (p1 §4); 400 无下载文件 when none. */
+    async batchUrls(userId: number, ids: number[]): Promise<string[]> {
+      const rows = await repo.findOwnedMany(db, userId, ids);
+      if (rows.length === 0) throw badRequest('无下载文件');
+      return rows.map((r) => deps.downloads.url([{ sha256: r.sha256, name: r.fileName, mime: r.mime }]));
+    },
+
+    /** POST /api/data/downloadZip → `{downUrl}` of one zip holding every selected file. */
+    async zipUrl(userId: number, ids: number[]): Promise<{ downUrl: string }> {
+      const rows = await repo.findOwnedMany(db, userId, ids);
+      if (rows.length === 0) throw badRequest('无下载文件');
+      const items = rows.map((r) => ({ sha256: r.sha256, name: `${r.baoquan}-${r.fileName}`, mime: r.mime }));
+      return { downUrl: deps.downloads.url(items, `证据批量下载-${rows.length}个文件.zip`) };
+    },
+
+    /** Evidence by certificate number (for the certificate and ledger contexts). */
+    findByBaoquan: (baoquan: string) => repo.findByBaoquan(db, baoquan),
+  };
+}
+
+export type EvidenceService = ReturnType<typeof evidenceService>;

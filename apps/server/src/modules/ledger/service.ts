@@ -1,0 +1,181 @@
+/**
+ * The ledger service (DESIGN.md Trust design §2, issue 2 §5): an append-only RFC 6962 Merkle log in
+ * PostgreSQL/PGlite with stored complete-subtree hashes, sequenced by a transaction-scoped advisory
+ * lock, and C2SP signed checkpoints (Ed25519) within 1 s of a commit. Everything lives in the
+ * database: after a restart, or in another process, the log simply continues.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { encodeEntry } from './entry.ts';
+import { completedBy, consistencyProof, hashChildren, hashLeaf, inclusionProof, nodeKey, rootAt, tiles, type NodeId, type NodeReader } from './merkle.ts';
+import { checkpointText, loadSigningSeed, noteSigner, type NoteSigner } from './note.ts';
+import * as repo from './repo.ts';
+import type { AppendResult, InclusionProofData, LedgerEntryInput, LedgerService, SignedCheckpoint } from './types.ts';
+import { verifyLedger } from './verify.ts';
+
+export interface LedgerDeps {
+  db: Db;
+  config: Pick<Config, 'dataDir' | 'LEDGER_ORIGIN' | 'LEDGER_SIGNING_KEY'>;
+  log?: Pick<FastifyBaseLogger, 'error'>;
+  /** Delay between `committed()` and signing, ms (default 200): commits within it share one checkpoint. */
+  checkpointDelayMs?: number;
+  /** Period of the safety timer that signs whenever the tree grew (e.g. appends by another process), ms (default 1000). 0: no timers (CLI). */
+  checkpointIntervalMs?: number;
+}
+
+/** One item of a batch append. */
+export interface AppendItem {
+  entry: LedgerEntryInput;
+  evidenceId: number | null;
+}
+
+/** The ledger service with the batch path used by bulk imports and the benchmark. */
+export interface LedgerServiceImpl extends LedgerService {
+  /** Appends several entries in order inside `tx` (one lock, one frontier read, batched inserts). */
+  appendMany(tx: DbOrTx, items: readonly AppendItem[]): Promise<AppendResult[]>;
+  /** Root hash of the first `size` leaves from stored subtree hashes (0 ≤ size ≤ current size). */
+  rootAt(size: number): Promise<Buffer>;
+  stop(): Promise<void>;
+}
+
+const toSigned = (r: repo.CheckpointRow): SignedCheckpoint => ({ size: r.size, root: r.root, note: r.note, time: Math.floor(r.createdAt.getTime() / 1000) });
+
+/**
+ * Builds the ledger service. Loads (or creates, 0600) the Ed25519 seed; throws Error when
+ * LEDGER_ORIGIN or LEDGER_SIGNING_KEY is malformed.
+ */
+export function ledgerService(deps: LedgerDeps): LedgerServiceImpl {
+  const { db } = deps;
+  const origin = deps.config.LEDGER_ORIGIN;
+  const signer: NoteSigner = noteSigner(origin, loadSigningSeed(deps.config.dataDir, deps.config.LEDGER_SIGNING_KEY));
+  const reader = (d: DbOrTx): NodeReader => (ids) => repo.readNodes(d, ids);
+  const delay = deps.checkpointDelayMs ?? 200;
+  const period = deps.checkpointIntervalMs ?? 1000;
+
+  let signing: Promise<SignedCheckpoint | null> | null = null;
+  let pending: NodeJS.Timeout | null = null;
+  let stopped = false;
+
+  /** Signs a checkpoint for the current size unless one exists; concurrent calls share one run. */
+  function checkpointNow(): Promise<SignedCheckpoint | null> {
+    signing ??= (async () => {
+      const n = await repo.treeSize(db);
+      const latest = await repo.latestCheckpoint(db);
+      if (n === 0 || (latest && latest.size >= n)) return latest ? toSigned(latest) : null;
+      const root = await rootAt(reader(db), n);
+      await repo.insertCheckpoint(db, { size: n, root, note: signer.sign(checkpointText(origin, n, root)) });
+      const now = await repo.latestCheckpoint(db);
+      return now ? toSigned(now) : null;
+    })().finally(() => {
+      signing = null;
+    });
+    return signing;
+  }
+
+  const run = () => {
+    if (stopped) return;
+    checkpointNow().catch((err: unknown) => deps.log?.error({ err }, 'ledger: checkpoint signing failed'));
+  };
+
+  function committed(): void {
+    if (stopped || pending) return;
+    pending = setTimeout(() => {
+      pending = null;
+      run();
+    }, delay);
+    pending.unref();
+  }
+
+  const safety = period > 0 ? setInterval(run, period) : null;
+  safety?.unref();
+  if (period > 0) committed(); // sign at start if a previous process stopped between commit and signing
+
+  async function appendMany(tx: DbOrTx, items: readonly AppendItem[]): Promise<AppendResult[]> {
+    if (items.length === 0) return [];
+    const encoded = items.map((it) => encodeEntry(it.entry)); // validate before taking the lock
+    await repo.lockSequencer(tx);
+    const n = await repo.treeSize(tx);
+    // The right edge of the tree that new leaves merge with: for one leaf only the nodes it completes.
+    const edge: NodeId[] = items.length === 1 ? completedBy(n).map((c) => c.left).reverse() : tiles(0, n);
+    const known = await repo.readNodes(tx, edge);
+    const stack = edge.map((id) => ({ ...id, hash: known.get(nodeKey(id))! }));
+    const nodes: Array<{ level: number; idx: number; hash: Buffer }> = [];
+    const leaves: Array<{ idx: number; leaf: Buffer; leafHash: Buffer; evidenceId: number | null }> = [];
+    const out: AppendResult[] = [];
+    encoded.forEach((leaf, i) => {
+      const idx = n + i;
+      const lh = hashLeaf(leaf);
+      leaves.push({ idx, leaf, leafHash: lh, evidenceId: items[i]!.evidenceId });
+      out.push({ index: idx, leaf, chainhash: lh.toString('hex') });
+      let top = { level: 0, idx, hash: lh };
+      nodes.push(top);
+      while (stack.length && stack[stack.length - 1]!.level === top.level) {
+        const left = stack.pop()!;
+        top = { level: top.level + 1, idx: left.idx / 2, hash: hashChildren(left.hash, top.hash) };
+        nodes.push(top);
+      }
+      stack.push(top);
+    });
+    await repo.insertLeaves(tx, leaves);
+    await repo.insertNodes(tx, nodes);
+    return out;
+  }
+
+  async function latestOrNull(): Promise<SignedCheckpoint | null> {
+    return checkpointNow();
+  }
+
+  return {
+    /** issue 2 §5: one entry in the caller's transaction (lock held until its commit). */
+    async append(tx, entry, evidenceId) {
+      return (await appendMany(tx, [{ entry, evidenceId }]))[0]!;
+    },
+    appendMany,
+    committed,
+    size: () => repo.treeSize(db),
+    latestCheckpoint: latestOrNull,
+    checkpointNow,
+    async rootAt(size) {
+      if (!Number.isSafeInteger(size) || size < 0 || size > (await repo.treeSize(db))) throw badRequest('树大小无效');
+      return rootAt(reader(db), size);
+    },
+    async inclusionProof(index): Promise<InclusionProofData | null> {
+      if (!Number.isSafeInteger(index) || index < 0) return null;
+      let cp = await checkpointNow();
+      if (cp && index >= cp.size) cp = await checkpointNow(); // a signing begun before this leaf committed
+      if (!cp || index >= cp.size) return null;
+      const row = await repo.leafAt(db, index);
+      if (!row) return null;
+      const proof = await inclusionProof(reader(db), index, cp.size);
+      return { leafIndex: index, treeSize: cp.size, leaf: row.leaf, leafHash: row.leafHash, proof, checkpoint: cp };
+    },
+    async consistencyProof(first, second) {
+      const cp = await checkpointNow();
+      if (!Number.isSafeInteger(first) || !Number.isSafeInteger(second) || first < 1 || first > second || !cp || second > cp.size) {
+        throw badRequest('树大小无效');
+      }
+      return consistencyProof(reader(db), first, second);
+    },
+    verifierKey: () => signer.verifierKey,
+    async findByChainhash(chainhash) {
+      if (!/^[0-9a-fA-F]{64}$/.test(chainhash)) return null;
+      const r = await repo.leafByHash(db, Buffer.from(chainhash, 'hex'));
+      return r ? { index: r.idx, leaf: r.leaf } : null;
+    },
+    async entryAt(index) {
+      if (!Number.isSafeInteger(index) || index < 0) return null;
+      const r = await repo.leafAt(db, index);
+      return r ? { leaf: r.leaf, chainhash: r.leafHash.toString('hex') } : null;
+    },
+    verifyAll: () => verifyLedger(db, signer),
+    async stop() {
+      stopped = true;
+      if (pending) clearTimeout(pending);
+      if (safety) clearInterval(safety);
+      pending = null;
+      await signing?.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Certificate and sharing calls (spec p1 §7 "Certificate check and sharing", p1 §7 "Data deposit"
+ * downBaoquan). Public pages use these; every call goes through the shared request wrapper, which
+ * resolves to the envelope's `data` on code 200 and throws `ApiError` (after an error toast) otherwise.
+ */
+import { request } from './request';
+
+/**
+ * The certificate view of one evidence (GET /api/share/getView, POST /api/check/bqview).
+ * Times are Unix seconds; `size` is bytes; `html`/`htmlEn` are server-rendered from escaped data.
+ */
+export interface CertificateView {
+  id: number;
+  baoquan: string;
+  title: string;
+  fileName: string;
+  fileType: string;
+  size: number;
+  sha256: string;
+  label: string;
+  saveTime: number;
+  /** Hex RFC 6962 leaf hash of the ledger entry (the "block transaction hash"). */
+  chainhash: string;
+  ledgerIndex: number;
+  treeSize: number;
+  html: string;
+  htmlEn: string;
+  /** 1 only for the logged-in owner with an active userStatus (spec p1 §6). */
+  isSelf: number;
+  /** 1 downloadable; 0 missing; 2 still uploading (spec p1 §3–4). */
+  isDownload: number;
+  /** 1 for mobile-app evidence (shows the phone-info button). */
+  isApp: number;
+  /** 1 when the owner deleted the file; the ledger entry remains. */
+  deleted: number;
+}
+
+/** A signed, expiring download URL. */
+export interface DownUrl {
+  downUrl: string;
+}
+
+/**
+ * GET /api/share/getView (baoquan) → the certificate view. Code 400 保全号不存在 for unknown numbers
+ * (thrown as ApiError). `silent` suppresses the wrapper's error toast (the page shows its own result).
+ */
+export function getView(baoquan: string, silent = false): Promise<CertificateView> {
+  return request<CertificateView>({ method: 'GET', url: '/api/share/getView', data: { baoquan }, silent });
+}
+
+/** POST /api/check/bqno (no) → data.viewToken, the first step of the by-number check (spec p1 §7). */
+export function checkBqno(no: string): Promise<{ viewToken: string }> {
+  return request<{ viewToken: string }>({ method: 'POST', url: '/api/check/bqno', data: { no } });
+}
+
+/** POST /api/check/bqview (viewToken, no) → the same certificate view as getView (spec p1 §7). */
+export function checkBqview(viewToken: string, no: string): Promise<CertificateView> {
+  return request<CertificateView>({ method: 'POST', url: '/api/check/bqview', data: { viewToken, no } });
+}
+
+/**
+ * POST /api/share/downBaoquan (baoquan, code) → downUrl when `code` is the owner's extraction code
+ * (spec p2 §3 "Extraction code payload", p2 §7 "Web evidence"). Wrong codes and rate limits: ApiError.
+ */
+export function extractEvidence(baoquan: string, code: string): Promise<DownUrl> {
+  return request<DownUrl>({ method: 'POST', url: '/api/share/downBaoquan', data: { baoquan, code } });
+}
+
+/** POST /api/data/downBaoquan (dataId) → downUrl: the owner's own download (needs the session token). */
+export function ownerDownload(dataId: number): Promise<DownUrl> {
+  return request<DownUrl>({ method: 'POST', url: '/api/data/downBaoquan', data: { dataId } });
+}
+
+/** POST /api/check/downCertificate (no) → downUrl of the certificate PDF (spec p1 §7). */
+export function downloadCertificatePdf(no: string): Promise<DownUrl> {
+  return request<DownUrl>({ method: 'POST', url: '/api/check/downCertificate', data: { no } });
+}
+
+/** Phone information of mobile-app evidence (spec p1 §3 "Phone info (forensics)"). */
+export interface PhoneInfo {
+  name: string;
+  model_name: string;
+  version: string;
+  processor: string;
+  core: string;
+  appAddress: string;
+}
+
+/** GET /api/share/getAppInfo (baoquan) → phone info; only meaningful when the view's isApp is 1. */
+export function getAppInfo(baoquan: string): Promise<PhoneInfo> {
+  return request<PhoneInfo>({ method: 'GET', url: '/api/share/getAppInfo', data: { baoquan } });
+}

@@ -1,0 +1,36 @@
+/**
+ * Build-time configuration of the web app, read from `import.meta.env` (Vite `VITE_*` variables)
+ * with working defaults, so a plain `npm run build` produces a usable site (spec p2 §9 footer,
+ * p2 §7 base URL "from configuration").
+ */
+const env = import.meta.env;
+
+/** Reads a `VITE_*` string, trimmed; `fallback` when unset or empty. */
+function str(name: string, fallback: string): string {
+  const v: unknown = env[name];
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : fallback;
+}
+
+export const config = {
+  /** Product name shown in the header, titles and footer. */
+  siteName: str('VITE_SITE_NAME', '存证'),
+  /** Subtitle after the product name. */
+  siteSlogan: str('VITE_SITE_SLOGAN', '电子数据存证保全平台'),
+  /** Prefix of every API call; empty means same origin (the server serves the web app). */
+  apiBase: str('VITE_API_BASE', ''),
+  /** ICP filing number shown in the footer (e.g. 京ICP备12345678号); hidden when empty. */
+  icpNumber: str('VITE_ICP_NUMBER', ''),
+  /** Where the filing number links to. */
+  icpLink: str('VITE_ICP_LINK', 'https://beian.miit.gov.cn/'),
+  /** Copyright holder in the footer. */
+  copyrightHolder: str('VITE_COPYRIGHT_HOLDER', '存证电子数据保全平台'),
+  /** First year of the copyright range. */
+  copyrightSince: str('VITE_COPYRIGHT_SINCE', '2026'),
+} as const;
+
+/** Footer copyright line, e.g. `Copyright © 2026-2027 存证电子数据保全平台 版权所有`. */
+export function copyrightText(now: Date = new Date()): string {
+  const year = String(now.getFullYear());
+  const range = config.copyrightSince === year ? year : `${config.copyrightSince}-${year}`;
+  return `Copyright © ${range} ${config.copyrightHolder} 版权所有`;
+}

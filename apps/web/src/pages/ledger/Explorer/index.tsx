@@ -1,0 +1,172 @@
+/**
+ * Route /ledger/:chainhash — the public ledger explorer (issue 2 §7, DESIGN.md Trust design §2):
+ * the entry behind a block transaction hash (decoded canonical JSON and the exact bytes), its leaf
+ * index, the tree size, the inclusion proof and the signed checkpoint, with a verdict computed in
+ * this browser — leaf hash, inclusion proof and checkpoint signature — each explained so a stranger
+ * can repeat it with public tools.
+ */
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { Alert, Button, Result, Spin, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { toHex } from '@cunzheng/contract/ledger/bytes';
+import { getLedgerEntry, getVerifierKey } from '../../../api/ledger';
+import { ApiError } from '../../../api/request';
+import { formatDateTime } from '../../../utils/format';
+import { CheckItem, Value } from './CheckItem';
+import { howToInclusion, howToLeaf, howToSignature } from './howto';
+import { computeVerdict } from './verdict';
+import './explorer.css';
+
+const HEX64 = /^[0-9a-fA-F]{64}$/;
+
+/** Default export for React.lazy in the route table. */
+export default function LedgerExplorer() {
+  const { chainhash = '' } = useParams();
+  const valid = HEX64.test(chainhash);
+  const hash = chainhash.toLowerCase();
+  const entry = useQuery({ queryKey: ['ledger/entry', hash], queryFn: () => getLedgerEntry(hash, true), enabled: valid, retry: false });
+  const key = useQuery({ queryKey: ['ledger/key'], queryFn: getVerifierKey, enabled: valid, retry: 1, staleTime: Infinity });
+  const keyText = key.isError ? null : key.data;
+  const verdict = useQuery({
+    queryKey: ['ledger/verdict', hash, entry.data, keyText],
+    queryFn: () => computeVerdict(hash, entry.data!, keyText ?? null),
+    enabled: valid && entry.isSuccess && keyText !== undefined,
+    staleTime: Infinity,
+  });
+  useEffect(() => {
+    document.title = '账本浏览器';
+  }, []);
+
+  if (!valid) {
+    return <Result status="warning" title="区块交易哈希格式错误" subTitle="区块交易哈希应为 64 位十六进制字符" extra={<HomeButton />} />;
+  }
+  if (entry.isError) {
+    const unknown = entry.error instanceof ApiError && entry.error.code === 400;
+    return (
+      <Result
+        status={unknown ? '404' : 'warning'}
+        title={unknown ? '账本中不存在该区块交易哈希' : '账本记录加载失败，请稍后刷新重试'}
+        subTitle={<span className="lx-mono">{hash}</span>}
+        extra={<HomeButton />}
+      />
+    );
+  }
+  if (!entry.data || !verdict.data) {
+    return (
+      <div className="lx-page" style={{ textAlign: 'center', paddingTop: 80 }}>
+        <Spin size="large" />
+        <div className="lx-muted" style={{ marginTop: 12 }}>正在浏览器中核验账本证明…</div>
+      </div>
+    );
+  }
+
+  const d = entry.data;
+  const v = verdict.data;
+  const json = v.entryJson as Record<string, unknown> | null;
+  const baoquan = json && typeof json.baoquan === 'string' ? json.baoquan : null;
+  const time = json && typeof json.time === 'number' ? json.time : null;
+  const origin = window.location.origin;
+
+  return (
+    <div className="lx-page" lang="zh-CN">
+      <Typography.Title level={3} className="lx-title">
+        账本浏览器
+      </Typography.Title>
+      <div className="lx-hash">
+        <span className="lx-muted">区块交易哈希</span>
+        <span className="lx-mono">{hash}</span>
+      </div>
+
+      <Alert
+        className="lx-summary"
+        type={v.ok ? 'success' : 'error'}
+        showIcon
+        title={v.ok ? '核验通过：该记录确实在公开账本中，且账本检查点由平台密钥签名' : '核验未通过：请查看下方未通过的项目'}
+        description="以下三项核验均在您的浏览器中用 WebCrypto 独立完成，不依赖服务器的判断。"
+      />
+
+      <CheckItem ok={v.leaf.ok} title="1. 叶子哈希与区块交易哈希一致" reason={leafReason(v.leaf)} howTo={howToLeaf(d, hash)}>
+        <Value label="计算所得" value={v.leaf.computedHex ?? '—'} />
+        <Value label="区块交易哈希" value={v.leaf.expectedHex} />
+      </CheckItem>
+      <CheckItem ok={v.inclusion.ok} title="2. 包含证明可推算出检查点的根哈希" reason={v.inclusion.reason} howTo={howToInclusion(d)}>
+        <Value label="推算根哈希" value={v.inclusion.computedRoot ?? '—'} />
+        <Value label="检查点根哈希" value={v.inclusion.checkpointRoot ?? '—'} />
+        <Value label="树大小" value={`证明 ${v.inclusion.treeSize} / 检查点 ${v.inclusion.checkpointSize ?? '—'}`} />
+      </CheckItem>
+      <CheckItem ok={v.signature.ok} title="3. 检查点的 Ed25519 签名有效" reason={v.signature.reason} howTo={howToSignature(origin)}>
+        <Value label="公钥名称" value={v.signature.keyName ?? '—'} />
+        <Value label="密钥ID" value={v.signature.keyId ?? '—'} />
+        <Value label="验证公钥" value={keyText ?? '—'} />
+      </CheckItem>
+
+      <h2 className="lx-h2">账本条目</h2>
+      <dl className="lx-dl">
+        <dt>叶子序号</dt>
+        <dd className="lx-mono">{d.leafIndex}</dd>
+        <dt>树大小</dt>
+        <dd className="lx-mono">{d.treeSize}</dd>
+        {baoquan && (
+          <>
+            <dt>保全号</dt>
+            <dd>
+              <Link to={`/attestation/${encodeURIComponent(baoquan)}`} className="lx-mono">
+                {baoquan}
+              </Link>
+            </dd>
+          </>
+        )}
+        {time !== null && (
+          <>
+            <dt>存证时间</dt>
+            <dd>{formatDateTime(time)}</dd>
+          </>
+        )}
+      </dl>
+      <h3 className="lx-h3">条目内容（RFC 8785 规范化 JSON，格式化显示）</h3>
+      <pre className="lx-pre">{json !== null ? JSON.stringify(json, null, 2) : '（条目不是 UTF-8 JSON）'}</pre>
+      <h3 className="lx-h3">条目原始字节（base64，哈希即基于这些字节计算）</h3>
+      <pre className="lx-pre lx-wrap">{d.leaf}</pre>
+      {v.entryBytes && (
+        <details className="lx-howto">
+          <summary>十六进制（{v.entryBytes.length} 字节）</summary>
+          <pre className="lx-pre lx-wrap">{toHex(v.entryBytes)}</pre>
+        </details>
+      )}
+
+      <h2 className="lx-h2">包含证明（{d.proof.length} 个兄弟哈希，自叶子向根，base64）</h2>
+      {d.proof.length === 0 ? (
+        <div className="lx-muted">树中只有这一个条目，无需兄弟哈希：叶子哈希即根哈希。</div>
+      ) : (
+        <ol className="lx-proof" start={1}>
+          {d.proof.map((p, i) => (
+            <li key={`${i}-${p}`} className="lx-mono">
+              {p}
+            </li>
+          ))}
+        </ol>
+      )}
+
+      <h2 className="lx-h2">签名检查点（C2SP signed note）</h2>
+      <Typography.Paragraph copyable={{ text: d.checkpoint }} className="lx-script-wrap">
+        <pre className="lx-pre">{d.checkpoint}</pre>
+      </Typography.Paragraph>
+    </div>
+  );
+}
+
+function leafReason(l: { computedHex: string | null; expectedHex: string; servedHex: string | null }): string {
+  if (l.computedHex === null) return '条目字节不是合法的 base64';
+  if (l.computedHex !== l.expectedHex) return '由条目字节计算出的叶子哈希与区块交易哈希不一致';
+  if (l.servedHex !== l.computedHex) return '服务器给出的叶子哈希与计算结果不一致';
+  return '';
+}
+
+function HomeButton() {
+  return (
+    <Link to="/">
+      <Button type="primary">返回首页</Button>
+    </Link>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * Route /queryAuthentication/safekeeping — 保全证书查询 by number (spec p2 §2 "Query pages",
+ * p1 §7 "Certificate check and sharing"; issue 2 §7): POST /api/check/bqno (no) → viewToken, then
+ * POST /api/check/bqview (viewToken, no) → the certificate; shows its summary with links to the
+ * full certificate (/attestation/{no}) and to the ledger explorer (/ledger/{chainhash}).
+ */
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert, Button, Descriptions, Input, Typography } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { MSG } from '@cunzheng/contract/messages';
+import { checkBqno, checkBqview, type CertificateView } from '../../../api/certificate';
+import { formatDateTime, formatSize } from '../../../utils/format';
+import './safekeeping.css';
+
+/** Longest certificate number the field accepts (numbers are far shorter). */
+export const BAOQUAN_INPUT_MAX = 64;
+
+/** Runs the two-step check of spec p1 §7 for one number. */
+async function lookup(no: string): Promise<CertificateView> {
+  const { viewToken } = await checkBqno(no);
+  return checkBqview(viewToken, no);
+}
+
+/** Default export for React.lazy in the route table. */
+export default function Safekeeping() {
+  const [no, setNo] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const m = useMutation({ mutationFn: lookup });
+  useEffect(() => {
+    document.title = '保全证书查询';
+  }, []);
+
+  const submit = () => {
+    const value = no.trim();
+    if (!value) {
+      setError(MSG.BAOQUAN_REQUIRED);
+      return;
+    }
+    setError(null);
+    m.mutate(value);
+  };
+  const v = m.data;
+
+  return (
+    <div className="sk-page" lang="zh-CN">
+      <Typography.Title level={3} className="sk-title">
+        保全证书查询
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">
+        输入保全证书上的保全号，即可查询该证书的存证信息，并可在账本浏览器中独立核验其区块链账本证明。无需登录。
+      </Typography.Paragraph>
+      <div className="sk-form">
+        <Input
+          size="large"
+          value={no}
+          maxLength={BAOQUAN_INPUT_MAX}
+          placeholder="请输入保全号"
+          aria-label="保全号"
+          status={error ? 'error' : undefined}
+          allowClear
+          onChange={(e) => {
+            setNo(e.target.value);
+            if (error) setError(null);
+          }}
+          onPressEnter={submit}
+        />
+        <Button size="large" type="primary" loading={m.isPending} onClick={submit}>
+          查询
+        </Button>
+      </div>
+      {error && (
+        <Typography.Text type="danger" role="alert" className="sk-error">
+          {error}
+        </Typography.Text>
+      )}
+
+      {v && !m.isPending && (
+        <div className="sk-result" data-testid="safekeeping-result">
+          {v.deleted === 1 && (
+            <Alert type="warning" showIcon title="所有者已删除该证据文件" description="账本中的存证记录依然保留，证书与账本证明仍可核验。" style={{ marginBottom: 12 }} />
+          )}
+          <Descriptions
+            bordered
+            size="small"
+            column={1}
+            title="查询结果"
+            items={[
+              { key: 'baoquan', label: '保全号', children: <span className="sk-mono">{v.baoquan}</span> },
+              { key: 'title', label: '证据名称', children: v.title || v.fileName },
+              { key: 'fileName', label: '文件名', children: v.fileName },
+              { key: 'size', label: '文件大小', children: formatSize(v.size) },
+              { key: 'sha256', label: '文件SHA-256', children: <span className="sk-mono">{v.sha256}</span> },
+              { key: 'saveTime', label: '存证时间', children: formatDateTime(v.saveTime) },
+              {
+                key: 'chainhash',
+                label: '区块交易哈希',
+                children: (
+                  <Link to={`/ledger/${v.chainhash}`} className="sk-mono">
+                    {v.chainhash}
+                  </Link>
+                ),
+              },
+              { key: 'ledger', label: '账本位置', children: `第 ${v.ledgerIndex + 1} 条 / 共 ${v.treeSize} 条` },
+            ]}
+          />
+          <div className="sk-actions">
+            <Link to={`/attestation/${encodeURIComponent(v.baoquan)}`}>
+              <Button type="primary">查看保全证书</Button>
+            </Link>
+            <Link to={`/ledger/${v.chainhash}`}>
+              <Button>在账本浏览器中核验</Button>
+            </Link>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

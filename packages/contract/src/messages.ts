@@ -1,0 +1,257 @@
+/**
+ * Every user-facing Chinese message, one named constant each (DESIGN.md: Chinese copy comes from the
+ * spec verbatim). Messages marked "spec" are copied exactly from the functional specification
+ * (p1 = part 1, p2 = part 2; the section is given); the others are the server messages the spec leaves
+ * to us (issue 2), written in the same style. Server and web import these instead of repeating strings,
+ * so a test asserting `MSG.X` asserts the exact text a user sees.
+ */
+export const MSG = {
+  // ── Global (spec p2 §7–8) ────────────────────────────────────────────────
+  /** spec p2 §8: network failure in the request wrapper. */
+  NETWORK_FAILURE: '连接失败，请检查网络或稍后刷新重试！',
+  /** spec p2 §8: envelope code 408. */
+  SESSION_EXPIRED: '登录超时，请重新登录',
+  /** spec p2 §2: text of the 404 page (English in the spec, shown as written). */
+  NOT_FOUND_PAGE: 'Sorry, the page you visited does not exist.',
+  /** Envelope 401: no or unknown token. */
+  LOGIN_REQUIRED: '请先登录',
+  /** Envelope 403: logged in but not allowed. */
+  FORBIDDEN: '无权访问',
+  /** Generic 400 when a parameter has no more specific message. */
+  BAD_PARAM: '参数错误',
+  /** A request body that cannot be parsed (wrong content type, broken JSON …). */
+  BAD_REQUEST_FORMAT: '请求格式错误',
+  /** Unknown API path. */
+  API_NOT_FOUND: '接口不存在',
+  /** Rate limit hit. */
+  TOO_FREQUENT: '操作过于频繁，请稍后再试',
+  /** Envelope 500; details only in the log. */
+  SERVER_BUSY: '服务器繁忙，请稍后重试',
+
+  // ── Success toasts (spec p1 §8, p2 §4, §8) ───────────────────────────────
+  /** spec p1 §8: after a password change (tokens removed, user goes to /login). */
+  PASSWORD_CHANGED: '修改密码成功',
+  /** spec p1 §8. */
+  COPY_SUCCESS: '复制成功',
+  /** spec p1 §8, p2 §8. */
+  OPERATION_SUCCESS: '操作成功',
+  /** spec p1 §8. */
+  DELETE_SUCCESS: '删除成功',
+  /** spec p2 §8. */
+  CREATE_SUCCESS: '新增成功',
+  /** spec p2 §8. */
+  UPDATE_SUCCESS: '修改成功',
+  /** spec p2 §8: after deleting an invoice header. */
+  INVOICE_HEADER_DELETED: '已删除该条发票抬头',
+  /** spec p2 §8. */
+  SUBMIT_SUCCESS: '提交成功',
+  /** spec p2 §4, §8: face recognition succeeded. */
+  KYC_SUCCESS: '实名成功',
+  /** spec p2 §8: address added. */
+  ADD_SUCCESS: '添加成功',
+  /** Login answered. */
+  LOGIN_SUCCESS: '登录成功',
+  /** Registration answered. */
+  REGISTER_SUCCESS: '注册成功',
+  /** Logout answered. */
+  LOGOUT_SUCCESS: '退出成功',
+  /** SMS sent. */
+  SMS_SENT: '发送成功',
+  /** Password reset through SMS. */
+  PASSWORD_RESET: '密码重置成功',
+  /** File deposited. */
+  UPLOAD_SUCCESS: '上传成功',
+
+  // ── Shared validators (spec p2 §5) ───────────────────────────────────────
+  /** spec p1 §5, §8: mobile empty. */
+  MOBILE_REQUIRED: '请输入手机号码',
+  /** spec p1 §5: mobile field prompt of the member dialog. */
+  MOBILE_PROMPT: '请输入手机号',
+  /** spec p2 §5: shared mobile validator. */
+  MOBILE_FORMAT: '请输入正确格式手机号',
+  /** spec p1 §5, §8: wrong mobile format in the member dialog. */
+  MOBILE_FORMAT_MEMBER: '请输入正确格式手机号码',
+  /** spec p2 §5. */
+  PASSWORD_FORMAT: '请输入6-18位数字字母组合密码',
+  /** spec p2 §5. */
+  IMG_CODE_REQUIRED: '请输入图形验证码',
+  /** spec p2 §5; also a wrong or expired answer. */
+  IMG_CODE_WRONG: '图形验证码不正确',
+  /** spec p2 §5. */
+  SMS_CODE_REQUIRED: '请输入短信验证码',
+  /** spec p2 §5 (ASCII comma as written). */
+  SMS_CODE_WRONG: '短信验证码错误,请重新输入',
+  /** spec p1 §5, p2 §5, §8: verify before an SMS code was requested. */
+  SMS_NOT_REQUESTED: '请获取短信验证码',
+  /** spec p2 §5. */
+  RESERVED_PHONE_REQUIRED: '预留手机号不能为空',
+  /** spec p2 §5. */
+  CONTACT_REQUIRED: '联系人不能为空',
+  /** spec p2 §5. */
+  GENDER_REQUIRED: '性别不能为空',
+  /** spec p2 §5: evidence web address. */
+  URL_FORMAT: '网页地址格式错误,请重新输入',
+  /** Shared ID-number validator (spec p2 §5: 15 or 18 digits, valid date, checksum). */
+  ID_CARD_FORMAT: '请输入正确的身份证号码',
+  /** ID number empty. */
+  ID_CARD_REQUIRED: '请输入身份证号码',
+  /** Shared email validator (spec p2 §5). */
+  EMAIL_FORMAT: '请输入正确的邮箱地址',
+  /** Shared Chinese-name validator (spec p2 §5: 2–6 Chinese characters). */
+  CHINESE_NAME_FORMAT: '请输入2-6个汉字的姓名',
+  /** Shared extraction-code validator (spec p2 §5: 6 digits). */
+  EXTRACT_CODE_FORMAT: '证据提取码为6位数字',
+  /** Shared special-character validator (spec p2 §5). */
+  SPECIAL_CHARS: '不能包含特殊字符',
+  /** Phone-or-Chinese-text validator (spec p2 §5). */
+  MOBILE_OR_CHINESE: '请输入手机号或中文',
+
+  // ── Accounts (issue 2 §3, spec p1 §5) ────────────────────────────────────
+  /** spec p1 §5, §8: change password. */
+  PASSWORD_MISMATCH: '两次新密码不一致',
+  /** spec p1 §5, §8: change password. */
+  PASSWORD_SAME_AS_OLD: '新密码不能与旧密码相同',
+  MOBILE_REGISTERED: '手机号已注册',
+  MOBILE_NOT_REGISTERED: '该手机号未注册',
+  LOGIN_TOO_MANY: '登录尝试次数过多，请15分钟后再试',
+  LOGIN_FAILED: '手机号或密码错误',
+  OLD_PASSWORD_WRONG: '旧密码错误',
+  SMS_CODE_EXPIRED: '短信验证码已过期',
+  SMS_CODE_USED: '短信验证码已失效，请重新获取',
+  SMS_CODE_TOO_MANY_ATTEMPTS: '验证码错误次数过多，请重新获取',
+  SMS_TOO_FREQUENT: '验证码发送过于频繁，请60秒后再试',
+  SMS_TOO_MANY: '短信发送次数过多，请稍后再试',
+  SMS_SEND_FAILED: '短信发送失败，请稍后重试',
+  IMG_CODE_EXPIRED: '图形验证码已过期，请刷新',
+  ACCOUNT_TYPE_REQUIRED: '请选择账号类型',
+  /** spec p2 §5: personal KYC name required; also the personal name at registration. */
+  NAME_REQUIRED: '请输入姓名',
+  COMPANY_REQUIRED: '请输入企业名称',
+  ACCOUNT_DISABLED: '账号已停用',
+
+  // ── Evidence and downloads (spec p1 §4, §5, §8) ──────────────────────────
+  /** spec p1 §5, §8. */
+  SELECT_EVIDENCE_TO_DOWNLOAD: '请选择需要下载的证据',
+  /** spec p1 §5, §8. */
+  NO_DOWNLOAD_FILE: '无下载文件',
+  /** spec p1 §8: isDownload 0 with query 2. */
+  EVIDENCE_UPLOADING: '证据上传中请稍后下载',
+  /** spec p1 §8: isDownload 0 with query 0. */
+  EVIDENCE_MISSING: '证据缺失不可下载',
+  /** spec p1 §5, §8. */
+  NO_DATA: '暂无数据',
+  FILE_EMPTY: '文件不能为空',
+  FILE_TOO_LARGE: '文件大小超过限制',
+  FILE_REQUIRED: '请选择要上传的文件',
+  LABEL_TOO_LONG: '标签不能超过20个字',
+  TITLE_TOO_LONG: '标题不能超过100个字',
+  EVIDENCE_NOT_FOUND: '证据不存在',
+  EVIDENCE_ID_INVALID: '证据编号错误',
+  BATCH_TOO_MANY: '单次最多下载100个证据',
+  KEYWORD_TOO_LONG: '关键词不能超过50个字',
+  DATE_RANGE_INVALID: '开始时间不能晚于结束时间',
+  EVIDENCE_TYPE_INVALID: '文件类型错误',
+  PAGE_INVALID: '页码错误',
+
+  // ── Certificate and sharing (spec p1 §2, §6; p2 §2) ──────────────────────
+  BAOQUAN_REQUIRED: '请输入保全号',
+  BAOQUAN_NOT_FOUND: '保全号不存在',
+  /** Extraction-code field of the 证据提取 dialog empty. */
+  EXTRACT_CODE_REQUIRED: '请输入证据提取码',
+  /** spec p2 §2, §9: the extraction-code field holds at most 30 characters. */
+  EXTRACT_CODE_TOO_LONG: '证据提取码不能超过30个字符',
+  EXTRACT_CODE_WRONG: '证据提取码错误',
+  VIEW_TOKEN_INVALID: '查看凭证已失效，请重新查询',
+  /** The certificate notes that the owner removed the evidence from their list. */
+  EVIDENCE_DELETED_BY_OWNER: '该证据已被所有者删除',
+
+  // ── Members (spec p1 §5, §8) ─────────────────────────────────────────────
+  /** spec p1 §5. */
+  MEMBER_SMS_CODE_REQUIRED: '请输入成员手机号短信验证码',
+  /** spec p1 §5. */
+  AUTH_LETTER_REQUIRED: '请上传授权委托书',
+  /** spec p1 §5, §8. */
+  IMAGE_TYPE_REQUIRED: '请上传图片类型',
+
+  // ── Orders and invoices (spec p1 §5, §8; p2 §5, §8) ──────────────────────
+  /** spec p1 §5, §8. */
+  SELECT_INVOICEABLE_ORDERS: '请先勾选可供开票的订单记录',
+  /** spec p2 §8. */
+  INVOICE_NOT_VERIFIED: '您还未实名，不可新增发票',
+  /** spec p2 §8 (spaces as written). */
+  INVOICE_HEADER_LIMIT: '最多保存 5 个发票抬头信息',
+  /** spec p2 §8. */
+  ADDRESS_LIMIT: '最多保存5个地址',
+  /** spec p2 §5, §8. */
+  SELECT_INVOICE_HEADER: '请选择发票信息',
+  /** spec p2 §5, §8. */
+  SELECT_DELIVERY_ADDRESS: '请选择要送达的地址',
+  /** spec p2 §5, §8. */
+  SELECT_INVOICE_TYPE: '请选择发票类型',
+  /** spec p2 §5. */
+  SELECT_REGION: '请选择所在地区',
+  INVOICE_REMARK_TOO_LONG: '备注不能超过50个字',
+
+  // ── Real-name verification (spec p2 §4–6, §8) ────────────────────────────
+  /** spec p2 §5, §8: enterprise KYC image limit. */
+  IMAGE_TOO_LARGE_10M: '上传图片不能超多10M',
+  /** spec p2 §5, §8: personal KYC and amendment image limit. */
+  IMAGE_TOO_LARGE_20M: '上传图片不能超多20M',
+  /** spec p2 §5, §8. */
+  IMAGE_FORMAT: '上传图片只能是png,jpg或JPEG格式!',
+  /** spec p2 §5. */
+  ID_ADDRESS_REQUIRED: '请输入身份证地址',
+  /** spec p2 §5, §8. */
+  KYC_CONSENT_REQUIRED: '请先同意实名验证',
+  /** spec p2 §4, §8. */
+  KYC_FAILED: '实名失败',
+  /** spec p2 §6, §8. */
+  NOT_VERIFIED: '您未实名不可使用该功能',
+  /** spec p2 §6, §8. */
+  REPAIR_PENDING: '实名补传还未通过，请耐心等待',
+} as const;
+
+/** Name of any message constant. */
+export type MsgKey = keyof typeof MSG;
+
+/** spec p2 §5: the shared required-field message, "{field}不能为空" (e.g. `旧密码不能为空`). */
+export const msgRequired = (field: string): string => `${field}不能为空`;
+
+/** spec p2 §5: the 18-character-code message, "请输入18位的{field}" (e.g. `请输入18位的统一社会信用代码`). */
+export const msgLength18 = (field: string): string => `请输入18位的${field}`;
+
+/** "请输入正确的{field}": a value of the right shape with a wrong check character or range. */
+export const msgInvalid = (field: string): string => `请输入正确的${field}`;
+
+/** "{field}不能超过{max}个字符": a bounded text field above its limit. */
+export const msgTooLong = (field: string, max: number): string => `${field}不能超过${max}个字符`;
+
+/** "{field}不能包含特殊字符" (spec p2 §5 special-character validator). */
+export const msgNoSpecialChars = (field: string): string => `${field}${MSG.SPECIAL_CHARS}`;
+
+/** spec p2 §8: confirmation before deleting an invoice header (curly quotes as written). */
+export const msgDeleteInvoiceHeaderConfirm = (title: string): string => `是否删除发票抬头为“${title}”的信息吗?`;
+
+/** Fixed interface labels the spec names (dialog titles and buttons, spec p1 §2, p2 §2). */
+export const UI = {
+  CONFIRM_TITLE: '提示',
+  OK: '确定',
+  CANCEL: '取消',
+  BACK: '返回',
+  BACK_HOME: '返回首页',
+  EXTRACT_TITLE: '证据提取',
+  EXTRACT_BUTTON: '提取',
+  PREVIEW_IMAGE_TITLE: '预览图片',
+  ANNOUNCEMENT_TITLE: '公告',
+  ADD_ADDRESS_TITLE: '新增地址',
+  DEFAULT_STAMP: '默认章',
+  VERIFIED_INFO: '认证信息',
+  TAB_EXTRACT_CODE: '证据提取码',
+  TAB_RECHARGE: '充值消费',
+  TAB_CONSUMPTION: '消费记录',
+  TAB_NOTARY: '公证出证',
+  NOTIFICATIONS: '消息通知',
+  SIGNATURES: '签章管理',
+  MEMBERS: '成员管理',
+  NEW_NOTARY: '新增公证',
+} as const;
