@@ -16,6 +16,7 @@ import type { Database } from './db/client.ts';
 import { installErrorHandling } from './platform/http.ts';
 import { buildContext, type AppContext } from './platform/context.ts';
 import { buildServices, registerRoutes, type Services } from './modules/index.ts';
+import { MSG } from '@cunzheng/contract/messages';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -27,7 +28,7 @@ export interface BuiltApp {
 export async function buildApp(config: Config, database: Database, opts: { logger?: boolean | object } = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: opts.logger ?? { level: config.LOG_LEVEL },
-    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 4000 },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -65,7 +66,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
       // History-mode fallback: the SPA's router shows its own 404 page for unknown paths.
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
-    return reply.status(200).send({ code: 404, msg: '接口不存在', data: null });
+    return reply.status(200).send({ code: 404, msg: MSG.API_NOT_FOUND, data: null });
   });
   return { app, ctx, services };
 }

@@ -24,6 +24,8 @@ export const config = {
   icpLink: str('VITE_ICP_LINK', 'https://beian.miit.gov.cn/'),
   /** Copyright holder in the footer. */
   copyrightHolder: str('VITE_COPYRIGHT_HOLDER', '存证电子数据保全平台'),
+  /** Largest file the upload form accepts before sending (the server's own limit still applies). */
+  uploadMaxBytes: Number(str('VITE_UPLOAD_MAX_BYTES', String(2 * 1024 ** 3))) || 2 * 1024 ** 3,
   /** First year of the copyright range. */
   copyrightSince: str('VITE_COPYRIGHT_SINCE', '2026'),
 } as const;

@@ -11,14 +11,15 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from './layouts/RootLayout';
+import { PublicLayout } from './layouts/PublicLayout';
 import { RouteError } from './layouts/RouteError';
 import { asHandle, type RouteHandle } from './routeHandle';
 
 export { asHandle, type MenuHandle, type RouteHandle } from './routeHandle';
 
-// Layouts: the main (account) layout is lazy; the public layout is small and shared by web B's pages.
+// Layouts: the main (account) layout is lazy; the public layout is small (plain markup), loaded
+// with the entry so a certificate page needs no extra round trip for it.
 const MainLayout = lazy(() => import('./layouts/MainLayout/index.tsx'));
-const PublicLayout = lazy(() => import('./layouts/PublicLayout.tsx'));
 
 // Account-side pages.
 const Home = lazy(() => import('./pages/home/Home/index.tsx'));

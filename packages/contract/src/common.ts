@@ -3,6 +3,7 @@
  * fields with Chinese messages, the `{code, msg, data}` envelope, paged lists and download answers.
  */
 import { z } from 'zod';
+import { MAX_PAGE_SIZE } from './constants.ts';
 import { MSG, msgRequired, msgTooLong } from './messages.ts';
 import { type Validation, validateNoSpecialChars } from './validators.ts';
 
@@ -89,7 +90,7 @@ export type TPaged<T> = { list: T[]; count: number };
 /** `page` (1-based, default 1) and `limit` (default `size`, at most 100) of a list call. */
 export const zPaging = (size: number) => ({
   page: zFormIntDefault(MSG.PAGE_INVALID, 1, 1_000_000, 1),
-  limit: zFormIntDefault(MSG.BAD_PARAM, 1, 100, size),
+  limit: zFormIntDefault(MSG.BAD_PARAM, 1, MAX_PAGE_SIZE, size),
 });
 
 /** A signed, expiring download URL (DESIGN.md: files leave only through `downUrl`). */

@@ -5,6 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.ts';
 import { authRoutes } from './auth/routes.ts';
+import { certificateRoutes } from './certificate/routes.ts';
+import { buildCertificate } from './certificate/wire.ts';
 import { authService } from './auth/service.ts';
 import { captchaService } from './auth/captcha.ts';
 import { smsCodeService } from './auth/smsCodes.ts';
@@ -24,7 +26,8 @@ export function buildServices(ctx: AppContext) {
   const smsCodes = smsCodeService({ db, sms: ctx.sms, limiter: ctx.limiter });
   const auth = authService({ db, sessions: ctx.sessions, limiter: ctx.limiter, captcha, smsCodes });
   const evidence = evidenceService({ db, blobs: ctx.blobs, ledger, downloads: ctx.downloads });
-  return { ledger, captcha, auth, evidence, blobs: ctx.blobs, db };
+  const { certificate, browser } = buildCertificate(ctx, { ledger, auth });
+  return { ledger, captcha, auth, evidence, certificate, browser, blobs: ctx.blobs, db };
 }
 
 export type Services = ReturnType<typeof buildServices>;
@@ -32,8 +35,9 @@ export type Services = ReturnType<typeof buildServices>;
 /** Registers all module routes on `app`. */
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext, s: Services): Promise<void> {
   await app.register(systemRoutes({ database: ctx.database, version: process.env.npm_package_version ?? '0.1.0' }));
-  await app.register(fileRoutes({ blobs: ctx.blobs, downloads: ctx.downloads }));
+  await app.register(fileRoutes({ blobs: ctx.blobs, downloads: ctx.downloads, zipItems: (owner, ids) => s.evidence.zipItems(owner, ids) }));
   await app.register(authRoutes({ auth: s.auth, captcha: s.captcha, sessions: ctx.sessions }));
   await app.register(evidenceRoutes({ evidence: s.evidence, sessions: ctx.sessions }));
+  await app.register(certificateRoutes({ certificate: s.certificate, sessions: ctx.sessions }));
   await app.register(ledgerRoutes({ ledger: s.ledger, findIndexByBaoquan: async (b: string) => (await s.evidence.findByBaoquan(b))?.ledgerIndex ?? null }));
 }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { badRequest } from './errors.ts';
+import { MSG } from '@cunzheng/contract/messages';
 
 export interface StagedBlob {
   sha256: string;
@@ -89,11 +90,11 @@ export function localBlobStore(dir: string): BlobStore {
       const staged = { sha256: hash.digest('hex'), size, head: Buffer.concat(headParts), tmpPath };
       if (isTruncated()) {
         await fsp.rm(tmpPath, { force: true });
-        throw badRequest('文件大小超过限制');
+        throw badRequest(MSG.FILE_TOO_LARGE);
       }
       if (size === 0) {
         await fsp.rm(tmpPath, { force: true });
-        throw badRequest('文件不能为空');
+        throw badRequest(MSG.FILE_EMPTY);
       }
       return staged;
     },

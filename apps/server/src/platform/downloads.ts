@@ -1,6 +1,7 @@
 /**
  * Signed, expiring download URLs (DESIGN.md API conventions: files leave only through `downUrl`).
- * A URL is `/api/file/<payload>.<hmac>`; the payload names blobs and the download file name.
+ * A URL is `/api/file/<payload>.<hmac>`; the payload names one blob and its download name, or a zip
+ * of an owner's evidence ids resolved at download time.
  */
 import crypto from 'node:crypto';
 
@@ -12,17 +13,27 @@ export interface DownloadItem {
   mime: string;
 }
 
+/** A zip of an owner's evidence, resolved when downloaded (keeps URLs short for 100 files). */
+export interface ZipRequest {
+  ownerId: number;
+  evidenceIds: number[];
+  zipName: string;
+}
+
 export interface DownloadTicket {
-  /** One file, or several zipped under `zipName`. */
-  items: DownloadItem[];
-  zipName?: string;
+  /** One file… */
+  item?: DownloadItem;
+  /** …or a zip. */
+  zip?: ZipRequest;
   /** Expiry, Unix seconds. */
   exp: number;
 }
 
 export interface DownloadSigner {
-  /** Returns the relative URL of a ticket valid for the configured lifetime. */
-  url(items: DownloadItem[], zipName?: string): string;
+  /** Relative URL of a one-file ticket valid for the configured lifetime. */
+  url(item: DownloadItem): string;
+  /** Relative URL of a zip ticket valid for the configured lifetime. */
+  zipUrl(zip: ZipRequest): string;
   /** Verifies a token from the URL; returns null when forged, malformed or expired. */
   verify(token: string): DownloadTicket | null;
 }
@@ -30,12 +41,13 @@ export interface DownloadSigner {
 /** Builds a signer keyed by `secret`, issuing URLs valid `ttlSeconds`. */
 export function downloadSigner(secret: Buffer, ttlSeconds: number): DownloadSigner {
   const mac = (p: string) => crypto.createHmac('sha256', secret).update(p).digest('base64url');
+  const sign = (t: Omit<DownloadTicket, 'exp'>) => {
+    const payload = Buffer.from(JSON.stringify({ ...t, exp: Math.floor(Date.now() / 1000) + ttlSeconds })).toString('base64url');
+    return `/api/file/${payload}.${mac(payload)}`;
+  };
   return {
-    url(items, zipName) {
-      const ticket: DownloadTicket = { items, exp: Math.floor(Date.now() / 1000) + ttlSeconds, ...(zipName ? { zipName } : {}) };
-      const payload = Buffer.from(JSON.stringify(ticket)).toString('base64url');
-      return `/api/file/${payload}.${mac(payload)}`;
-    },
+    url: (item) => sign({ item }),
+    zipUrl: (zip) => sign({ zip }),
     verify(token) {
       const dot = token.lastIndexOf('.');
       if (dot <= 0) return null;
@@ -45,7 +57,7 @@ export function downloadSigner(secret: Buffer, ttlSeconds: number): DownloadSign
       if (sig.length !== want.length || !crypto.timingSafeEqual(sig, want)) return null;
       try {
         const t = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as DownloadTicket;
-        if (typeof t.exp !== 'number' || t.exp < Date.now() / 1000 || !Array.isArray(t.items) || t.items.length === 0) return null;
+        if (typeof t.exp !== 'number' || t.exp < Date.now() / 1000 || (!t.item && !t.zip)) return null;
         return t;
       } catch {
         return null;

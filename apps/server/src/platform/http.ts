@@ -5,6 +5,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.ts';
+import { MSG } from '@cunzheng/contract/messages';
 
 /** True when a string contains CJK characters (i.e. a message written for users). */
 const isChinese = (s: string) => /[\u4e00-\u9fff]/.test(s);
@@ -23,15 +24,15 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.status(200).send({ code: 400, msg, data: null });
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.status(200).send({ code: 400, msg: '文件大小超过限制', data: null });
+      return reply.status(200).send({ code: 400, msg: MSG.FILE_TOO_LARGE, data: null });
     }
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || err.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || (err.statusCode === 400 && err.code?.startsWith('FST_'))) {
-      return reply.status(200).send({ code: 400, msg: '请求格式错误', data: null });
+      return reply.status(200).send({ code: 400, msg: MSG.BAD_REQUEST_FORMAT, data: null });
     }
     if (err.statusCode === 429) {
-      return reply.status(200).send({ code: 400, msg: '操作过于频繁，请稍后再试', data: null });
+      return reply.status(200).send({ code: 400, msg: MSG.TOO_FREQUENT, data: null });
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.status(200).send({ code: 500, msg: '服务器繁忙，请稍后重试', data: null });
+    return reply.status(200).send({ code: 500, msg: MSG.SERVER_BUSY, data: null });
   });
 }

@@ -3,37 +3,16 @@
  * downBaoquan). Public pages use these; every call goes through the shared request wrapper, which
  * resolves to the envelope's `data` on code 200 and throws `ApiError` (after an error toast) otherwise.
  */
+import type { TCertificateView, TPhoneInfo } from '@cunzheng/contract/certificate';
 import { request } from './request';
 
 /**
- * The certificate view of one evidence (GET /api/share/getView, POST /api/check/bqview).
- * Times are Unix seconds; `size` is bytes; `html`/`htmlEn` are server-rendered from escaped data.
+ * The certificate view of one evidence (GET /api/share/getView, POST /api/check/bqview), as defined by
+ * @cunzheng/contract (ZCertificateView): times Unix seconds, size bytes, `html`/`htmlEn` rendered by the
+ * server from escaped data, isSelf 1 only for the logged-in owner, isDownload 1/0/2 (spec p1 §4),
+ * deleted 1 when the owner removed the file (the ledger entry stays); `id` is 0 except for the owner.
  */
-export interface CertificateView {
-  id: number;
-  baoquan: string;
-  title: string;
-  fileName: string;
-  fileType: string;
-  size: number;
-  sha256: string;
-  label: string;
-  saveTime: number;
-  /** Hex RFC 6962 leaf hash of the ledger entry (the "block transaction hash"). */
-  chainhash: string;
-  ledgerIndex: number;
-  treeSize: number;
-  html: string;
-  htmlEn: string;
-  /** 1 only for the logged-in owner with an active userStatus (spec p1 §6). */
-  isSelf: number;
-  /** 1 downloadable; 0 missing; 2 still uploading (spec p1 §3–4). */
-  isDownload: number;
-  /** 1 for mobile-app evidence (shows the phone-info button). */
-  isApp: number;
-  /** 1 when the owner deleted the file; the ledger entry remains. */
-  deleted: number;
-}
+export type CertificateView = TCertificateView;
 
 /** A signed, expiring download URL. */
 export interface DownUrl {
@@ -71,20 +50,16 @@ export function ownerDownload(dataId: number): Promise<DownUrl> {
   return request<DownUrl>({ method: 'POST', url: '/api/data/downBaoquan', data: { dataId } });
 }
 
-/** POST /api/check/downCertificate (no) → downUrl of the certificate PDF (spec p1 §7). */
-export function downloadCertificatePdf(no: string): Promise<DownUrl> {
-  return request<DownUrl>({ method: 'POST', url: '/api/check/downCertificate', data: { no } });
+/**
+ * POST /api/check/downCertificate (no, lang) → downUrl of the certificate PDF (spec p1 §7); `lang`
+ * 'en' renders the English certificate (the English page), default Chinese.
+ */
+export function downloadCertificatePdf(no: string, lang: 'zh' | 'en' = 'zh'): Promise<DownUrl> {
+  return request<DownUrl>({ method: 'POST', url: '/api/check/downCertificate', data: { no, lang } });
 }
 
 /** Phone information of mobile-app evidence (spec p1 §3 "Phone info (forensics)"). */
-export interface PhoneInfo {
-  name: string;
-  model_name: string;
-  version: string;
-  processor: string;
-  core: string;
-  appAddress: string;
-}
+export type PhoneInfo = TPhoneInfo;
 
 /** GET /api/share/getAppInfo (baoquan) → phone info; only meaningful when the view's isApp is 1. */
 export function getAppInfo(baoquan: string): Promise<PhoneInfo> {

@@ -4,7 +4,6 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { pipeline } from 'node:stream/promises';
 import * as evidenceRepo from '../evidence/repo.ts';
 import type { Services } from '../index.ts';
 
@@ -21,12 +20,10 @@ async function hashFile(file: string): Promise<{ sha256: string; size: number } 
   if (!fs.existsSync(file)) return null;
   const h = crypto.createHash('sha256');
   let size = 0;
-  await pipeline(fs.createReadStream(file), async function* (src: AsyncIterable<Buffer>) {
-    for await (const c of src) {
-      h.update(c);
-      size += c.length;
-    }
-  });
+  for await (const c of fs.createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+    h.update(c);
+    size += c.length;
+  }
   return { sha256: h.digest('hex'), size };
 }
 

@@ -8,6 +8,7 @@ import svgCaptcha from 'svg-captcha';
 import type { DbOrTx } from '../../db/client.ts';
 import { captchas } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { MSG } from '@cunzheng/contract/messages';
 
 const TTL_MS = 5 * 60 * 1000;
 
@@ -35,7 +36,7 @@ export function captchaService(deps: { db: DbOrTx }): CaptchaService {
         .where(and(eq(captchas.id, captchaId), isNull(captchas.usedAt), gt(captchas.expiresAt, new Date())))
         .returning({ answer: captchas.answer });
       const row = rows[0];
-      if (!row || row.answer !== answer.toLowerCase()) throw badRequest('图形验证码不正确');
+      if (!row || row.answer !== answer.toLowerCase()) throw badRequest(MSG.IMG_CODE_WRONG);
     },
   };
 }

@@ -15,6 +15,7 @@ import type { CaptchaService } from './captcha.ts';
 import * as repo from './repo.ts';
 import type { SmsCodeService, SmsScene } from './smsCodes.ts';
 import { toUserInfo, type UserInfo } from './userInfo.ts';
+import { MSG } from '@cunzheng/contract/messages';
 
 export interface LoginResult {
   token: string;
@@ -48,7 +49,7 @@ export function authService(deps: AuthDeps) {
   const createUser = async (u: NewUser, actorId: number | null, ip: string | null): Promise<UserRow> => {
     const passwordHash = await hash(u.password);
     return db.transaction(async (tx) => {
-      if (await repo.findByMobile(tx, u.mobile)) throw badRequest('手机号已注册');
+      if (await repo.findByMobile(tx, u.mobile)) throw badRequest(MSG.MOBILE_REGISTERED);
       const row = await repo.insertUser(tx, {
         mobile: u.mobile,
         passwordHash,
@@ -81,8 +82,8 @@ export function authService(deps: AuthDeps) {
     async sendSms(scene: SmsScene, p: { mobile: string; captchaId: string; imgCode: string }, ip: string): Promise<{ token: string }> {
       await deps.captcha.consume(p.captchaId, p.imgCode);
       const existing = await repo.findByMobile(db, p.mobile);
-      if (scene === 'register' && existing) throw badRequest('手机号已注册');
-      if (scene !== 'register' && !existing) throw badRequest('该手机号未注册');
+      if (scene === 'register' && existing) throw badRequest(MSG.MOBILE_REGISTERED);
+      if (scene !== 'register' && !existing) throw badRequest(MSG.MOBILE_NOT_REGISTERED);
       return deps.smsCodes.send(scene, p.mobile, ip);
     },
 
@@ -100,12 +101,12 @@ export function authService(deps: AuthDeps) {
           { key: `login:m:${p.mobile}`, max: 10, windowSeconds: 900 },
           { key: `login:ip:${ip}`, max: 60, windowSeconds: 900 },
         ],
-        '登录尝试次数过多，请15分钟后再试',
+        MSG.LOGIN_TOO_MANY,
       );
       const user = await repo.findByMobile(db, p.mobile);
       // Same message whether the mobile is unknown or the password wrong; verify against a dummy hash to even timing.
       const ok = await verify(user?.passwordHash ?? dummyHash(), p.password);
-      if (!user || !ok) throw badRequest('手机号或密码错误');
+      if (!user || !ok) throw badRequest(MSG.LOGIN_FAILED);
       await deps.limiter.reset(`login:m:${p.mobile}`, 900);
       return startSession(user, ip, 'user.login');
     },
@@ -114,7 +115,7 @@ export function authService(deps: AuthDeps) {
     async loginSms(p: { mobile: string; smsCode: string; smsToken: string }, ip: string): Promise<LoginResult> {
       await deps.smsCodes.consume('login', p.mobile, p.smsToken, p.smsCode);
       const user = await repo.findByMobile(db, p.mobile);
-      if (!user) throw badRequest('该手机号未注册');
+      if (!user) throw badRequest(MSG.MOBILE_NOT_REGISTERED);
       return startSession(user, ip, 'user.login.sms');
     },
 
@@ -122,7 +123,7 @@ export function authService(deps: AuthDeps) {
     async resetPassword(p: { mobile: string; smsCode: string; smsToken: string; password: string }, ip: string): Promise<void> {
       await deps.smsCodes.consume('reset', p.mobile, p.smsToken, p.smsCode);
       const user = await repo.findByMobile(db, p.mobile);
-      if (!user) throw badRequest('该手机号未注册');
+      if (!user) throw badRequest(MSG.MOBILE_NOT_REGISTERED);
       const passwordHash = await hash(p.password);
       await db.transaction(async (tx) => {
         await repo.setPasswordHash(tx, user.id, passwordHash);
@@ -137,7 +138,7 @@ export function authService(deps: AuthDeps) {
      */
     async editPassword(me: Principal, p: { oldPassword: string; password: string }, ip: string): Promise<void> {
       await deps.limiter.hit([{ key: `editpwd:${me.user.id}`, max: 10, windowSeconds: 900 }]);
-      if (!(await verify(me.user.passwordHash, p.oldPassword))) throw badRequest('旧密码错误');
+      if (!(await verify(me.user.passwordHash, p.oldPassword))) throw badRequest(MSG.OLD_PASSWORD_WRONG);
       const passwordHash = await hash(p.password);
       await db.transaction(async (tx) => {
         await repo.setPasswordHash(tx, me.user.id, passwordHash);

@@ -10,6 +10,7 @@ import { badRequest } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rateLimit.ts';
 import { randomDigits, randomToken, sha256 } from '../../platform/secrets.ts';
 import type { SmsProvider } from '../../platform/sms.ts';
+import { MSG } from '@cunzheng/contract/messages';
 
 export type SmsScene = 'register' | 'login' | 'reset';
 
@@ -43,13 +44,13 @@ export function smsCodeService(deps: { db: DbOrTx; sms: SmsProvider; limiter: Ra
         .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.scene, scene)))
         .orderBy(desc(smsCodes.createdAt))
         .limit(1);
-      if (last[0] && Date.now() - last[0].createdAt.getTime() < RESEND_S * 1000) throw badRequest('验证码发送过于频繁，请60秒后再试');
+      if (last[0] && Date.now() - last[0].createdAt.getTime() < RESEND_S * 1000) throw badRequest(MSG.SMS_TOO_FREQUENT);
       await deps.limiter.hit(
         [
           { key: `sms:m:${mobile}`, max: 10, windowSeconds: 3600 },
           { key: `sms:ip:${ip}`, max: 30, windowSeconds: 3600 },
         ],
-        '短信发送次数过多，请稍后再试',
+        MSG.SMS_TOO_MANY,
       );
       const code = randomDigits(6);
       const token = randomToken(24);
@@ -71,19 +72,19 @@ export function smsCodeService(deps: { db: DbOrTx; sms: SmsProvider; limiter: Ra
         .where(and(eq(smsCodes.tokenHash, sha256(smsToken)), eq(smsCodes.mobile, mobile), eq(smsCodes.scene, scene)))
         .limit(1);
       const row = rows[0];
-      if (!row || row.usedAt) throw badRequest('请获取短信验证码');
-      if (row.expiresAt.getTime() < Date.now()) throw badRequest('短信验证码已过期');
-      if (row.attempts >= MAX_ATTEMPTS) throw badRequest('验证码错误次数过多，请重新获取');
+      if (!row || row.usedAt) throw badRequest(MSG.SMS_NOT_REQUESTED);
+      if (row.expiresAt.getTime() < Date.now()) throw badRequest(MSG.SMS_CODE_EXPIRED);
+      if (row.attempts >= MAX_ATTEMPTS) throw badRequest(MSG.SMS_CODE_TOO_MANY_ATTEMPTS);
       if (!row.codeHash.equals(sha256(`${mobile}:${code}`))) {
         await deps.db.update(smsCodes).set({ attempts: sql`${smsCodes.attempts} + 1` }).where(eq(smsCodes.id, row.id));
-        throw badRequest('短信验证码错误,请重新输入');
+        throw badRequest(MSG.SMS_CODE_WRONG);
       }
       const used = await deps.db
         .update(smsCodes)
         .set({ usedAt: new Date() })
         .where(and(eq(smsCodes.id, row.id), sql`${smsCodes.usedAt} is null`, gt(smsCodes.expiresAt, new Date())))
         .returning({ id: smsCodes.id });
-      if (used.length === 0) throw badRequest('请获取短信验证码');
+      if (used.length === 0) throw badRequest(MSG.SMS_NOT_REQUESTED);
     },
   };
 }

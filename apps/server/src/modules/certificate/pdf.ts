@@ -38,8 +38,9 @@ export interface PdfRenderer {
 export async function printA4(browser: Pick<BrowserPool, 'withPage'>, doc: string): Promise<Buffer> {
   return browser.withPage(
     async (page) => {
-      await page.setContent(doc, { waitUntil: 'load', timeout: 20_000 });
-      return page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true, margin: { top: '0', right: '0', bottom: '0', left: '0' }, timeout: 30_000 });
+      page.setDefaultTimeout(30_000);
+      await page.setContent(doc, { waitUntil: 'load' });
+      return page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true, margin: { top: '0', right: '0', bottom: '0', left: '0' } });
     },
     { context: { javaScriptEnabled: false, locale: 'zh-CN' }, offline: true },
   );

@@ -16,6 +16,7 @@ import { newBaoquan } from './baoquan.ts';
 import * as repo from './repo.ts';
 import { sniff } from './sniff.ts';
 import type { EvidenceRow } from './types.ts';
+import { MSG } from '@cunzheng/contract/messages';
 
 export interface DepositInput {
   owner: UserRow;
@@ -143,7 +144,7 @@ export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: Ledger
     async saveLabel(userId: number, id: number, label: string): Promise<void> {
       await db.transaction(async (tx) => {
         const before = await repo.findOwned(tx, userId, id);
-        if (!before || !(await repo.setLabel(tx, userId, id, label))) throw badRequest('证据不存在');
+        if (!before || !(await repo.setLabel(tx, userId, id, label))) throw badRequest(MSG.EVIDENCE_NOT_FOUND);
         await writeAudit(tx, { actorId: userId, action: 'evidence.label', target: `evidence:${id}`, before: { label: before.label }, after: { label } });
       });
     },
@@ -152,7 +153,7 @@ export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: Ledger
     async remove(userId: number, id: number): Promise<void> {
       await db.transaction(async (tx) => {
         const row = await repo.softDelete(tx, userId, id);
-        if (!row) throw badRequest('证据不存在');
+        if (!row) throw badRequest(MSG.EVIDENCE_NOT_FOUND);
         await writeAudit(tx, { actorId: userId, action: 'evidence.delete', target: `evidence:${id}`, before: { baoquan: row.baoquan } });
       });
     },
@@ -160,23 +161,28 @@ export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: Ledger
     /** POST /api/data/downBaoquan → `{downUrl}` for the owner. */
     async downUrl(userId: number, id: number): Promise<{ downUrl: string }> {
       const row = await repo.findOwned(db, userId, id);
-      if (!row) throw badRequest('证据不存在');
-      return { downUrl: deps.downloads.url([{ sha256: row.sha256, name: row.fileName, mime: row.mime }]) };
+      if (!row) throw badRequest(MSG.EVIDENCE_NOT_FOUND);
+      return { downUrl: deps.downloads.url({ sha256: row.sha256, name: row.fileName, mime: row.mime }) };
     },
 
     /** POST /api/data/downloadBatch → one signed URL per owned evidence (p1 §4); 400 无下载文件 when none. */
     async batchUrls(userId: number, ids: number[]): Promise<string[]> {
       const rows = await repo.findOwnedMany(db, userId, ids);
-      if (rows.length === 0) throw badRequest('无下载文件');
-      return rows.map((r) => deps.downloads.url([{ sha256: r.sha256, name: r.fileName, mime: r.mime }]));
+      if (rows.length === 0) throw badRequest(MSG.NO_DOWNLOAD_FILE);
+      return rows.map((r) => deps.downloads.url({ sha256: r.sha256, name: r.fileName, mime: r.mime }));
     },
 
     /** POST /api/data/downloadZip → `{downUrl}` of one zip holding every selected file. */
     async zipUrl(userId: number, ids: number[]): Promise<{ downUrl: string }> {
       const rows = await repo.findOwnedMany(db, userId, ids);
-      if (rows.length === 0) throw badRequest('无下载文件');
-      const items = rows.map((r) => ({ sha256: r.sha256, name: `${r.baoquan}-${r.fileName}`, mime: r.mime }));
-      return { downUrl: deps.downloads.url(items, `证据批量下载-${rows.length}个文件.zip`) };
+      if (rows.length === 0) throw badRequest(MSG.NO_DOWNLOAD_FILE);
+      return { downUrl: deps.downloads.zipUrl({ ownerId: userId, evidenceIds: rows.map((r) => r.id), zipName: `证据批量下载-${rows.length}个文件.zip` }) };
+    },
+
+    /** Download items (named `<baoquan>-<file name>`) of the owner's live evidence among `ids`, for zip tickets. */
+    async zipItems(ownerId: number, ids: number[]) {
+      const rows = await repo.findOwnedMany(db, ownerId, ids);
+      return rows.map((r) => ({ sha256: r.sha256, name: `${r.baoquan}-${r.fileName}`, mime: r.mime }));
     },
 
     /** Evidence by certificate number (for the certificate and ledger contexts). */

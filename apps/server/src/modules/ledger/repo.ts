@@ -40,7 +40,7 @@ export async function readNodes(db: DbOrTx, ids: readonly NodeId[]): Promise<Map
 
 /** Inserts leaf rows (index, exact bytes, leaf hash, evidence id). */
 export async function insertLeaves(tx: DbOrTx, rows: Array<{ idx: number; leaf: Buffer; leafHash: Buffer; evidenceId: number | null }>): Promise<void> {
-  if (rows.length) await tx.insert(ledgerEntries).values(rows);
+  for (let i = 0; i < rows.length; i += 5000) await tx.insert(ledgerEntries).values(rows.slice(i, i + 5000));
 }
 
 /** Inserts complete-subtree hashes. */

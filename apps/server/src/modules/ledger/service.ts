@@ -9,9 +9,10 @@ import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { encodeEntry } from './entry.ts';
-import { completedBy, consistencyProof, hashChildren, hashLeaf, inclusionProof, nodeKey, rootAt, tiles, type NodeId, type NodeReader } from './merkle.ts';
+import { consistencyProof, inclusionProof, rootAt } from './merkle.ts';
 import { checkpointText, loadSigningSeed, noteSigner, type NoteSigner } from './note.ts';
 import * as repo from './repo.ts';
+import { appendLeaves, nodeReader } from './tree.ts';
 import type { AppendResult, InclusionProofData, LedgerEntryInput, LedgerService, SignedCheckpoint } from './types.ts';
 import { verifyLedger } from './verify.ts';
 
@@ -50,7 +51,7 @@ export function ledgerService(deps: LedgerDeps): LedgerServiceImpl {
   const { db } = deps;
   const origin = deps.config.LEDGER_ORIGIN;
   const signer: NoteSigner = noteSigner(origin, loadSigningSeed(deps.config.dataDir, deps.config.LEDGER_SIGNING_KEY));
-  const reader = (d: DbOrTx): NodeReader => (ids) => repo.readNodes(d, ids);
+  const reader = nodeReader;
   const delay = deps.checkpointDelayMs ?? 200;
   const period = deps.checkpointIntervalMs ?? 1000;
 
@@ -93,34 +94,8 @@ export function ledgerService(deps: LedgerDeps): LedgerServiceImpl {
   if (period > 0) committed(); // sign at start if a previous process stopped between commit and signing
 
   async function appendMany(tx: DbOrTx, items: readonly AppendItem[]): Promise<AppendResult[]> {
-    if (items.length === 0) return [];
-    const encoded = items.map((it) => encodeEntry(it.entry)); // validate before taking the lock
-    await repo.lockSequencer(tx);
-    const n = await repo.treeSize(tx);
-    // The right edge of the tree that new leaves merge with: for one leaf only the nodes it completes.
-    const edge: NodeId[] = items.length === 1 ? completedBy(n).map((c) => c.left).reverse() : tiles(0, n);
-    const known = await repo.readNodes(tx, edge);
-    const stack = edge.map((id) => ({ ...id, hash: known.get(nodeKey(id))! }));
-    const nodes: Array<{ level: number; idx: number; hash: Buffer }> = [];
-    const leaves: Array<{ idx: number; leaf: Buffer; leafHash: Buffer; evidenceId: number | null }> = [];
-    const out: AppendResult[] = [];
-    encoded.forEach((leaf, i) => {
-      const idx = n + i;
-      const lh = hashLeaf(leaf);
-      leaves.push({ idx, leaf, leafHash: lh, evidenceId: items[i]!.evidenceId });
-      out.push({ index: idx, leaf, chainhash: lh.toString('hex') });
-      let top = { level: 0, idx, hash: lh };
-      nodes.push(top);
-      while (stack.length && stack[stack.length - 1]!.level === top.level) {
-        const left = stack.pop()!;
-        top = { level: top.level + 1, idx: left.idx / 2, hash: hashChildren(left.hash, top.hash) };
-        nodes.push(top);
-      }
-      stack.push(top);
-    });
-    await repo.insertLeaves(tx, leaves);
-    await repo.insertNodes(tx, nodes);
-    return out;
+    const leaves = items.map((it) => ({ leaf: encodeEntry(it.entry), evidenceId: it.evidenceId })); // validate before locking
+    return (await appendLeaves(tx, leaves)).map((a) => ({ index: a.index, leaf: a.leaf, chainhash: a.leafHash.toString('hex') }));
   }
 
   async function latestOrNull(): Promise<SignedCheckpoint | null> {

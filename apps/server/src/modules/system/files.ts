@@ -7,8 +7,9 @@ import { ZipArchive } from 'archiver';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { BlobStore } from '../../platform/blobs.ts';
-import type { DownloadSigner } from '../../platform/downloads.ts';
+import type { DownloadItem, DownloadSigner } from '../../platform/downloads.ts';
 import { forbidden } from '../../platform/errors.ts';
+import { MSG } from '@cunzheng/contract/messages';
 
 /** `attachment; filename="<ascii>"; filename*=UTF-8''<pct-encoded>` for any Unicode name. */
 export function contentDisposition(name: string): string {
@@ -17,21 +18,27 @@ export function contentDisposition(name: string): string {
 }
 
 /** Registers the download route. */
-export const fileRoutes = (deps: { blobs: BlobStore; downloads: DownloadSigner }): FastifyPluginAsyncZod => async (app) => {
-  app.get('/api/file/:token', { schema: { params: z.object({ token: z.string().max(40_000) }) } }, async (req, reply) => {
+export const fileRoutes = (deps: {
+  blobs: BlobStore;
+  downloads: DownloadSigner;
+  /** The owner's live evidence among `ids` as download items (for zip tickets). */
+  zipItems: (ownerId: number, ids: number[]) => Promise<DownloadItem[]>;
+}): FastifyPluginAsyncZod => async (app) => {
+  app.get('/api/file/:token', { schema: { params: z.object({ token: z.string().max(4000) }) } }, async (req, reply) => {
     const ticket = deps.downloads.verify(req.params.token);
     if (!ticket) throw forbidden('下载链接无效或已过期');
     reply.header('Cache-Control', 'private, no-store');
     reply.header('X-Content-Type-Options', 'nosniff');
-    const first = ticket.items[0];
-    if (!ticket.zipName && first) {
-      reply.header('Content-Disposition', contentDisposition(first.name));
-      reply.type(first.mime || 'application/octet-stream');
-      return reply.send(deps.blobs.open(first.sha256));
+    if (ticket.item) {
+      reply.header('Content-Disposition', contentDisposition(ticket.item.name));
+      reply.type(ticket.item.mime || 'application/octet-stream');
+      return reply.send(deps.blobs.open(ticket.item.sha256));
     }
+    const items = ticket.zip ? await deps.zipItems(ticket.zip.ownerId, ticket.zip.evidenceIds) : [];
+    if (items.length === 0) throw forbidden(MSG.NO_DOWNLOAD_FILE);
     const zip = new ZipArchive({ zlib: { level: 1 } });
     const seen = new Map<string, number>();
-    for (const it of ticket.items) {
+    for (const it of items) {
       // Keep names unique inside the archive.
       const n = seen.get(it.name) ?? 0;
       seen.set(it.name, n + 1);
@@ -39,7 +46,7 @@ export const fileRoutes = (deps: { blobs: BlobStore; downloads: DownloadSigner }
       zip.append(deps.blobs.open(it.sha256), { name });
     }
     void zip.finalize();
-    reply.header('Content-Disposition', contentDisposition(ticket.zipName ?? 'download.zip'));
+    reply.header('Content-Disposition', contentDisposition(ticket.zip?.zipName ?? 'download.zip'));
     reply.type('application/zip');
     return reply.send(zip);
   });

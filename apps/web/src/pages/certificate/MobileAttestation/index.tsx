@@ -3,7 +3,6 @@
  * mobile app's web view: the block transaction hash and the certificate html (spec p1 §2). The
  * certificate is public, so the `token` segment is not needed to read it and is not sent anywhere.
  */
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { Result, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -22,10 +21,6 @@ export default function MobileAttestation() {
     retry: false,
     enabled: attestationId !== '',
   });
-  useEffect(() => {
-    document.title = L.pageTitle;
-  }, []);
-
   if (q.isPending) {
     return (
       <div className="mcert" style={{ textAlign: 'center', paddingTop: 64 }}>

@@ -58,7 +58,7 @@ export function CertificateBody({ view, viewer, labels, html, pageUrl, otherLang
   const onPdf = async () => {
     setBusy('pdf');
     try {
-      startDownload((await downloadCertificatePdf(view.baoquan)).downUrl);
+      startDownload((await downloadCertificatePdf(view.baoquan, labels.lang)).downUrl);
     } catch {
       // The request wrapper showed the server's message.
     } finally {

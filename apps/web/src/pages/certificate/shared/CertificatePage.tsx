@@ -3,7 +3,6 @@
  * a result page when the number is unknown (保全号不存在) or the call failed. Shared by
  * /attestation/{attestationId} and /English/attestation/{attestationId} (spec p1 §2).
  */
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button, Result, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -36,10 +35,6 @@ export function CertificatePage({ baoquan, labels }: CertificatePageProps) {
     retry: false,
     enabled: baoquan !== '',
   });
-
-  useEffect(() => {
-    document.title = q.data ? `${labels.pageTitle} ${q.data.baoquan}` : labels.pageTitle;
-  }, [q.data, labels.pageTitle]);
 
   if (q.isPending) {
     return (

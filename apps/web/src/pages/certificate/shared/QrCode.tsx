@@ -1,9 +1,9 @@
 /**
  * QR code for online viewing of a certificate (spec p1 §2), drawn with the `qrcode` package as an SVG
- * data URL (allowed by the CSP's img-src data:). Renders nothing until the code is ready.
+ * data URL (allowed by the CSP's img-src data:). The library is loaded on demand (only owners see the
+ * code), keeping it out of a visitor's first load. Renders a blank box until the code is ready.
  */
 import { useEffect, useState } from 'react';
-import QRCode from 'qrcode';
 
 export interface QrCodeProps {
   /** The URL the code encodes. */
@@ -18,7 +18,8 @@ export function QrCode({ value, size = 128, alt }: QrCodeProps) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    QRCode.toString(value, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
+    import('qrcode')
+      .then(({ default: QRCode }) => QRCode.toString(value, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }))
       .then((svg) => {
         if (live) setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
       })

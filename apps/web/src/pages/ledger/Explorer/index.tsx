@@ -5,11 +5,10 @@
  * this browser — leaf hash, inclusion proof and checkpoint signature — each explained so a stranger
  * can repeat it with public tools.
  */
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert, Button, Result, Spin, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { toHex } from '@cunzheng/contract/ledger/bytes';
+import { toHex } from '@cunzheng/contract/ledger/index';
 import { getLedgerEntry, getVerifierKey } from '../../../api/ledger';
 import { ApiError } from '../../../api/request';
 import { formatDateTime } from '../../../utils/format';
@@ -34,10 +33,6 @@ export default function LedgerExplorer() {
     enabled: valid && entry.isSuccess && keyText !== undefined,
     staleTime: Infinity,
   });
-  useEffect(() => {
-    document.title = '账本浏览器';
-  }, []);
-
   if (!valid) {
     return <Result status="warning" title="区块交易哈希格式错误" subTitle="区块交易哈希应为 64 位十六进制字符" extra={<HomeButton />} />;
   }

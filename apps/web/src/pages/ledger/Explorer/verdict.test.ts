@@ -113,7 +113,7 @@ describe('computeVerdict', () => {
   it('fails the leaf and inclusion checks when the entry bytes were altered', async () => {
     const data = await log.proofFor(4);
     const bytes = Uint8Array.from(log.entries[4]!);
-    bytes[bytes.length - 2] ^= 1;
+    bytes[bytes.length - 2]! ^= 1;
     const v = await computeVerdict(toHex(log.hashes[4]!), { ...data, leaf: toBase64(bytes) }, log.vkey);
     expect(v.leaf.ok).toBe(false);
     expect(v.inclusion.ok).toBe(false);

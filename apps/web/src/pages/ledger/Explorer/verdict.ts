@@ -5,9 +5,10 @@
  * checkpoint of the same tree size; (3) the checkpoint note carries a valid Ed25519 signature by the
  * published verifier key. Each check is independent so one failure never hides the others.
  */
-import { LedgerFormatError, fromBase64, toBase64, toHex } from '@cunzheng/contract/ledger/bytes';
-import { leafHash, rootFromInclusion } from '@cunzheng/contract/ledger/merkle';
-import { parseCheckpoint, parseVerifierKey, verifyNote, type Checkpoint, type VerifierKey } from '@cunzheng/contract/ledger/note';
+import {
+  LedgerFormatError, fromBase64, leafHash, parseCheckpoint, parseVerifierKey, rootFromInclusion, toBase64, toHex, verifyNote,
+  type Checkpoint, type VerifierKey,
+} from '@cunzheng/contract/ledger/index';
 import type { LedgerProof } from '../../../api/ledger';
 
 /** Outcome of the leaf-hash check. */

@@ -4,7 +4,7 @@
  * POST /api/check/bqview (viewToken, no) → the certificate; shows its summary with links to the
  * full certificate (/attestation/{no}) and to the ledger explorer (/ledger/{chainhash}).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Descriptions, Input, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
@@ -13,8 +13,8 @@ import { checkBqno, checkBqview, type CertificateView } from '../../../api/certi
 import { formatDateTime, formatSize } from '../../../utils/format';
 import './safekeeping.css';
 
-/** Longest certificate number the field accepts (numbers are far shorter). */
-export const BAOQUAN_INPUT_MAX = 64;
+/** Longest certificate number the field accepts (the server's zBaoquan allows 32). */
+export const BAOQUAN_INPUT_MAX = 32;
 
 /** Runs the two-step check of spec p1 §7 for one number. */
 async function lookup(no: string): Promise<CertificateView> {
@@ -27,9 +27,6 @@ export default function Safekeeping() {
   const [no, setNo] = useState('');
   const [error, setError] = useState<string | null>(null);
   const m = useMutation({ mutationFn: lookup });
-  useEffect(() => {
-    document.title = '保全证书查询';
-  }, []);
 
   const submit = () => {
     const value = no.trim();

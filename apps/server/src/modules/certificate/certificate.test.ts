@@ -1,0 +1,247 @@
+/**
+ * Certificate and sharing end to end (issue 2 §6; spec p1 §2, §3, §6, §7; p2 §2 证据提取) on the real
+ * app: real registration, real uploads, the real ledger, real Chromium PDFs checked with poppler.
+ */
+import crypto from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@cunzheng/contract/messages';
+import { users } from '../../db/schema/index.ts';
+import { client, form, registerUser } from '../../../test/client.ts';
+import { makeHarness, type Harness } from '../../../test/harness.ts';
+import { EXTRACT_LOCKED_MSG } from './service.ts';
+
+const sha = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
+const EVIL_TITLE = `<script>alert("x")</script><img src=x onerror=alert(1)>&'"`;
+const EVIL_NAME = `<b onmouseover=alert(2)>合同.txt`;
+
+type Api = ReturnType<typeof client>;
+
+/** POST with a chosen client IP (X-Forwarded-For; the app trusts the proxy header). */
+async function postFrom(h: Harness, ip: string, url: string, body: Record<string, string>) {
+  const r = await h.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip }, payload: form(body) });
+  return r.json() as { code: number; msg: string; data: any };
+}
+
+/** Decodes the ticket inside a signed downUrl (payload part, before the HMAC). */
+const ticketOf = (downUrl: string) => JSON.parse(Buffer.from(downUrl.split('/').pop()!.split('.')[0]!, 'base64url').toString('utf8'));
+
+describe('certificate and sharing', () => {
+  let h: Harness;
+  let owner: Awaited<ReturnType<typeof registerUser>>;
+  let other: Awaited<ReturnType<typeof registerUser>>;
+  let anon: Api;
+  const content = Buffer.from('劳动合同正文：甲方与乙方于2026年签订本合同。\n'.repeat(50));
+  let ev: { id: number; baoquan: string; chainhash: string; sha256: string; saveTime: number };
+
+  beforeAll(async () => {
+    h = await makeHarness();
+    owner = await registerUser(h, { name: '张三丰' });
+    other = await registerUser(h, { name: '李四' });
+    anon = client(h);
+    const up = await owner.api.upload(EVIL_NAME, content, { title: EVIL_TITLE, label: '合同' });
+    expect(up.code).toBe(200);
+    ev = up.data;
+  });
+  afterAll(async () => { await h?.close(); });
+
+  it('getView: anonymous visitor sees the certificate, not the owner fields', async () => {
+    const r = await anon.get('/api/share/getView', { baoquan: ev.baoquan });
+    expect(r.code).toBe(200);
+    const v = r.data;
+    expect(v).toMatchObject({ id: 0, baoquan: ev.baoquan, title: EVIL_TITLE, fileName: EVIL_NAME, fileType: 1, size: content.length, sha256: sha(content), label: '', saveTime: ev.saveTime, chainhash: ev.chainhash, isSelf: 0, isDownload: 1, isApp: 0, mp4Path: '', deleted: 0 });
+    expect(v.treeSize).toBeGreaterThan(v.ledgerIndex);
+    for (const needle of ['电子数据保全证书', ev.baoquan, sha(content), ev.chainhash, '张*丰', '（北京时间 UTC+8）', `${content.length.toLocaleString('en-US')} 字节`, '/api/ledger/proof?baoquan=', 'sha256sum']) expect(v.html).toContain(needle);
+    const key = await h.app.inject({ method: 'GET', url: '/api/ledger/key' });
+    expect(v.html).toContain(key.body);
+    for (const needle of ['Electronic Data Preservation Certificate', ev.baoquan, 'Depositor', 'Ledger Index', 'Checkpoint Size']) expect(v.htmlEn).toContain(needle);
+    expect(v.html).not.toContain(owner.mobile);
+  });
+
+  it('getView: escapes every user value (malicious title and file name)', async () => {
+    const { data: v } = await anon.get('/api/share/getView', { baoquan: ev.baoquan });
+    for (const html of [v.html, v.htmlEn]) {
+      expect(html).not.toContain('<script>alert');
+      expect(html).not.toContain('<img src=x');
+      expect(html).not.toContain('<b onmouseover');
+      expect(html).toContain('&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62;');
+      expect(html).toContain('&#38;&#39;&#34;');
+      // The only script-capable markup is none at all: no <script>, no on*= attributes.
+      expect(/<script/i.test(html)).toBe(false);
+      expect(/\son\w+=/i.test(html)).toBe(false);
+    }
+  });
+
+  it('isSelf: 1 for the logged-in owner only; id and label only for them', async () => {
+    const mine = await owner.api.get('/api/share/getView', { baoquan: ev.baoquan });
+    expect(mine.data).toMatchObject({ isSelf: 1, id: ev.id, label: '合同' });
+    const theirs = await other.api.get('/api/share/getView', { baoquan: ev.baoquan });
+    expect(theirs.data).toMatchObject({ isSelf: 0, id: 0, label: '' });
+    // A revoked token reads like a logged-out visitor (the page stays public).
+    const bad = await client(h, 'x'.repeat(43)).get('/api/share/getView', { baoquan: ev.baoquan });
+    expect(bad.data).toMatchObject({ isSelf: 0 });
+  });
+
+  it('isSelf follows the active userStatus of spec p2 §4 (1–4 active, anything else not)', async () => {
+    const setStatus = (s: number) => h.database.db.update(users).set({ userStatus: s }).where(eq(users.mobile, owner.mobile));
+    try {
+      for (const s of [1, 2, 3, 4]) {
+        await setStatus(s);
+        expect((await owner.api.get('/api/share/getView', { baoquan: ev.baoquan })).data.isSelf).toBe(1);
+      }
+      await setStatus(0);
+      expect((await owner.api.get('/api/share/getView', { baoquan: ev.baoquan })).data.isSelf).toBe(0);
+    } finally {
+      await setStatus(1);
+    }
+  });
+
+  it('getView: bad numbers answer 400 with Chinese messages; case does not matter', async () => {
+    expect(await anon.get('/api/share/getView', { baoquan: 'CZ20260101AAAAAAAAAAAA' })).toMatchObject({ code: 400, msg: MSG.BAOQUAN_NOT_FOUND });
+    expect(await anon.get('/api/share/getView')).toMatchObject({ code: 400, msg: MSG.BAOQUAN_REQUIRED });
+    expect(await anon.get('/api/share/getView', { baoquan: 'x'.repeat(5000) })).toMatchObject({ code: 400, msg: MSG.BAOQUAN_NOT_FOUND });
+    expect(await anon.get('/api/share/getView', { baoquan: `' or 1=1 --` })).toMatchObject({ code: 400 });
+    expect((await anon.get('/api/share/getView', { baoquan: ev.baoquan.toLowerCase() })).data.baoquan).toBe(ev.baoquan);
+  });
+
+  it('bqno → viewToken → bqview round trip; forged, foreign and missing tokens are refused', async () => {
+    const t = await anon.post('/api/check/bqno', { no: ev.baoquan });
+    expect(t.code).toBe(200);
+    expect(t.data.viewToken).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
+    const v = await anon.post('/api/check/bqview', { viewToken: t.data.viewToken, no: ev.baoquan });
+    expect(v.data).toMatchObject({ baoquan: ev.baoquan, isSelf: 0, chainhash: ev.chainhash });
+    expect(v.data.html).toContain('电子数据保全证书');
+    const asOwner = await owner.api.post('/api/check/bqview', { viewToken: t.data.viewToken, no: ev.baoquan });
+    expect(asOwner.data.isSelf).toBe(1);
+
+    const [exp, mac] = t.data.viewToken.split('.');
+    const forgedMac = `${exp}.${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`;
+    const laterExp = `${Number(exp) + 86400}.${mac}`;
+    for (const viewToken of [forgedMac, laterExp, 'abc', `${exp}.${'A'.repeat(43)}`]) {
+      expect(await anon.post('/api/check/bqview', { viewToken, no: ev.baoquan })).toMatchObject({ code: 400, msg: MSG.VIEW_TOKEN_INVALID });
+    }
+    expect(await anon.post('/api/check/bqview', { no: ev.baoquan })).toMatchObject({ code: 400, msg: MSG.VIEW_TOKEN_INVALID });
+    // A token binds its number: it does not open another certificate.
+    const second = (await owner.api.upload('b.txt', Buffer.from('second file'))).data;
+    expect(await anon.post('/api/check/bqview', { viewToken: t.data.viewToken, no: second.baoquan })).toMatchObject({ code: 400, msg: MSG.VIEW_TOKEN_INVALID });
+    expect(await anon.post('/api/check/bqno', { no: 'CZ20260101AAAAAAAAAAAA' })).toMatchObject({ code: 400, msg: MSG.BAOQUAN_NOT_FOUND });
+    expect(await anon.post('/api/check/bqno', {})).toMatchObject({ code: 400, msg: MSG.BAOQUAN_REQUIRED });
+  });
+
+  it('extraction with the right code gives a downUrl serving the exact bytes', async () => {
+    const code = owner.userInfo.extractCode as string;
+    expect(code).toMatch(/^\d{6}$/);
+    const r = await postFrom(h, '10.1.0.1', '/api/share/downBaoquan', { baoquan: ev.baoquan, code });
+    expect(r.code).toBe(200);
+    expect(r.data.downUrl).toMatch(/^\/api\/file\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+    const dl = await anon.download(r.data.downUrl);
+    expect(dl.status).toBe(200);
+    expect(sha(dl.body)).toBe(sha(content));
+    expect(String(dl.headers['content-disposition'])).toContain(`filename*=UTF-8''${encodeURIComponent(EVIL_NAME)}`);
+  });
+
+  it('extraction: wrong, empty and oversize codes; unknown number', async () => {
+    const wrong = owner.userInfo.extractCode === '000000' ? '111111' : '000000';
+    expect(await postFrom(h, '10.1.0.2', '/api/share/downBaoquan', { baoquan: ev.baoquan, code: wrong })).toMatchObject({ code: 400, msg: MSG.EXTRACT_CODE_WRONG, data: null });
+    expect(await postFrom(h, '10.1.0.2', '/api/share/downBaoquan', { baoquan: ev.baoquan, code: '' })).toMatchObject({ code: 400, msg: MSG.EXTRACT_CODE_REQUIRED });
+    expect(await postFrom(h, '10.1.0.2', '/api/share/downBaoquan', { baoquan: ev.baoquan, code: '1'.repeat(31) })).toMatchObject({ code: 400, msg: MSG.EXTRACT_CODE_TOO_LONG });
+    expect(await postFrom(h, '10.1.0.2', '/api/share/downBaoquan', { baoquan: 'CZ20260101AAAAAAAAAAAA', code: '123456' })).toMatchObject({ code: 400, msg: MSG.BAOQUAN_NOT_FOUND });
+    // Another user's extraction code does not open this owner's evidence.
+    const foreign = other.userInfo.extractCode as string;
+    if (foreign !== owner.userInfo.extractCode) {
+      expect(await postFrom(h, '10.1.0.2', '/api/share/downBaoquan', { baoquan: ev.baoquan, code: foreign })).toMatchObject({ code: 400, msg: MSG.EXTRACT_CODE_WRONG });
+    }
+  });
+
+  it('brute force: 5 wrong codes lock the number for every IP, even the right code; a right code clears the count', async () => {
+    const target = (await owner.api.upload('brute.txt', Buffer.from('brute force target'))).data;
+    const right = owner.userInfo.extractCode as string;
+    const wrongs = ['000000', '111111', '222222', '333333', '444444', '555555', '666666'].filter((c) => c !== right);
+    // 4 wrong, then the right code resets the per-number counter …
+    for (let i = 0; i < 4; i++) expect((await postFrom(h, `10.2.0.${i}`, '/api/share/downBaoquan', { baoquan: target.baoquan, code: wrongs[i]! })).msg).toBe(MSG.EXTRACT_CODE_WRONG);
+    expect((await postFrom(h, '10.2.1.1', '/api/share/downBaoquan', { baoquan: target.baoquan, code: right })).code).toBe(200);
+    // … so 5 more wrong codes (from 5 different IPs) are still answered as wrong,
+    for (let i = 0; i < 5; i++) expect((await postFrom(h, `10.3.0.${i}`, '/api/share/downBaoquan', { baoquan: target.baoquan, code: wrongs[i]! })).msg).toBe(MSG.EXTRACT_CODE_WRONG);
+    // and then the number is locked: the right code from a fresh IP gets the lock message, not the file.
+    const locked = await postFrom(h, '10.4.0.1', '/api/share/downBaoquan', { baoquan: target.baoquan, code: right });
+    expect(locked).toMatchObject({ code: 400, msg: EXTRACT_LOCKED_MSG, data: null });
+    // Other numbers are not affected.
+    expect((await postFrom(h, '10.4.0.2', '/api/share/downBaoquan', { baoquan: ev.baoquan, code: right })).code).toBe(200);
+  });
+
+  it('brute force: one IP gets 20 attempts an hour whatever the numbers and codes', async () => {
+    const right = owner.userInfo.extractCode as string;
+    for (let i = 0; i < 20; i++) {
+      const r = await postFrom(h, '10.9.9.9', '/api/share/downBaoquan', { baoquan: ev.baoquan, code: right });
+      expect(r.code).toBe(200);
+    }
+    expect(await postFrom(h, '10.9.9.9', '/api/share/downBaoquan', { baoquan: ev.baoquan, code: right })).toMatchObject({ code: 400, msg: MSG.TOO_FREQUENT });
+    expect(await postFrom(h, '10.9.9.10', '/api/share/downBaoquan', { baoquan: ev.baoquan, code: right })).toMatchObject({ code: 200 });
+  });
+
+  it('downCertificate: a real A4 PDF with the Chinese title and the number (pdftotext), rendered once then cached', async () => {
+    const t0 = performance.now();
+    const r = await anon.post('/api/check/downCertificate', { no: ev.baoquan });
+    const first = performance.now() - t0;
+    expect(r.code).toBe(200);
+    const dl = await anon.download(r.data.downUrl);
+    expect(dl.status).toBe(200);
+    expect(dl.headers['content-type']).toBe('application/pdf');
+    expect(String(dl.headers['content-disposition'])).toContain(`filename*=UTF-8''${encodeURIComponent(`保全证书-${ev.baoquan}.pdf`)}`);
+    expect(dl.body.subarray(0, 5).toString()).toBe('%PDF-');
+    const dir = fs.mkdtempSync(path.join(h.dataDir, 'pdf-'));
+    const file = path.join(dir, 'cert.pdf');
+    fs.writeFileSync(file, dl.body);
+    expect(execFileSync('pdfinfo', [file]).toString()).toMatch(/Pages:\s+1\n[\s\S]*Page size:\s+595\.\d+ x 841\.\d+ pts \(A4\)/);
+    const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+    const flat = text.replace(/\s+/g, '');
+    expect(flat).toContain('电子数据保全证书');
+    expect(flat).toContain(ev.baoquan);
+    expect(flat).toContain(sha(content));
+    expect(flat).toContain('张*丰');
+    expect(flat).not.toContain('<script>');
+    fs.mkdirSync('/tmp/shots', { recursive: true });
+    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', file, '/tmp/shots/cert']);
+    expect(fs.statSync('/tmp/shots/cert.png').size).toBeGreaterThan(10_000);
+
+    const t1 = performance.now();
+    const again = await anon.post('/api/check/downCertificate', { no: ev.baoquan });
+    const second = performance.now() - t1;
+    expect(ticketOf(again.data.downUrl).item.sha256).toBe(ticketOf(r.data.downUrl).item.sha256);
+    console.log(`certificate PDF: first request ${first.toFixed(0)} ms (incl. Chromium launch), cached ${second.toFixed(1)} ms, ${dl.body.length} bytes`);
+
+    const en = await anon.post('/api/check/downCertificate', { no: ev.baoquan, lang: 'en' });
+    const enDl = await anon.download(en.data.downUrl);
+    fs.writeFileSync(file, enDl.body);
+    const enText = execFileSync('pdftotext', [file, '-']).toString().replace(/\s+/g, ' ');
+    expect(enText).toContain('Electronic Data Preservation Certificate');
+    expect(enText).toContain(ev.baoquan);
+    expect(String(enDl.headers['content-disposition'])).toContain(`Certificate-${ev.baoquan}.pdf`);
+    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', file, '/tmp/shots/cert-en']);
+
+    expect(await anon.post('/api/check/downCertificate', { no: 'CZ20260101AAAAAAAAAAAA' })).toMatchObject({ code: 400, msg: MSG.BAOQUAN_NOT_FOUND });
+    expect(await anon.post('/api/check/downCertificate', { no: ev.baoquan, lang: 'fr' })).toMatchObject({ code: 400 });
+  });
+
+  it('deleted by the owner: the certificate says so, extraction refuses, the ledger entry stays', async () => {
+    const up = await owner.api.upload('待删除.txt', Buffer.from('to be deleted by the owner'));
+    const del = await owner.api.get('/api/data/delData', { dataId: up.data.id });
+    expect(del.code).toBe(200);
+    const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const v = (await anon.get('/api/share/getView', { baoquan: up.data.baoquan })).data;
+    expect(v).toMatchObject({ deleted: 1, isDownload: 0, isSelf: 0 });
+    expect(v.html).toContain(`保全人已于 ${day} 删除该证据文件；账本中的保全记录永久保留`);
+    expect(v.htmlEn).toContain(`The depositor deleted the file on ${day}; the ledger entry remains`);
+    expect((await owner.api.get('/api/share/getView', { baoquan: up.data.baoquan })).data).toMatchObject({ deleted: 1, isDownload: 0, isSelf: 1 });
+    expect(await postFrom(h, '10.5.0.1', '/api/share/downBaoquan', { baoquan: up.data.baoquan, code: owner.userInfo.extractCode })).toMatchObject({ code: 400, msg: MSG.EVIDENCE_MISSING });
+    expect((await anon.get('/api/ledger/proof', { baoquan: up.data.baoquan })).code).toBe(200);
+    const pdf = await anon.post('/api/check/downCertificate', { no: up.data.baoquan });
+    const file = path.join(h.dataDir, 'deleted.pdf');
+    fs.writeFileSync(file, (await anon.download(pdf.data.downUrl)).body);
+    const flat = execFileSync('pdftotext', [file, '-']).toString().replace(/\s+/g, '');
+    expect(flat).toContain(`保全人已于${day}删除该证据文件`);
+  });
+});

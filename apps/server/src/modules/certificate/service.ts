@@ -1,0 +1,257 @@
+/**
+ * Certificate and sharing use cases (spec p1 §2, §3, §6, §7 "Certificate check and sharing"; p2 §2
+ * dialog 证据提取; issue 2 §6): read a certificate by number, the check-by-number token round trip,
+ * extraction of the evidence with the owner's extraction code, and the certificate PDF.
+ *
+ * Decisions (documented for the lead and the web app):
+ * - `isSelf` is 1 only for the logged-in owner whose userStatus is one of the states spec p2 §4 defines
+ *   (1 not verified, 2 under review, 3 passed, 4 failed). Real-name verification gates paid and legal
+ *   features (notarisation), not ownership: an owner downloads their own evidence from the list whatever
+ *   the KYC state, so the certificate page must not hide the download from them either. Any other value
+ *   (e.g. a future disabled/frozen state) is not active. See `ACTIVE_USER_STATUSES`.
+ * - `id` and `label` (the owner's private tag) are returned to the owner only (0 / '' for everyone else).
+ * - Extraction attempts are rate-limited twice (`EXTRACT_LIMITS`): per IP every attempt counts
+ *   (20 per hour), so an attacker cannot clear the counter with a code they know; per certificate the
+ *   attempt is counted BEFORE the comparison and the counter is cleared after a correct code, i.e.
+ *   5 consecutive wrong codes lock that number for the rest of its 15-minute window (a 6-digit code then
+ *   needs ~1,000 days on average, whatever the number of IPs). Counting before comparing means a
+ *   blocked caller learns nothing, not even with the right code.
+ */
+import crypto from 'node:crypto';
+import fsp from 'node:fs/promises';
+import QRCode from 'qrcode';
+import { MSG } from '@cunzheng/contract/messages';
+import type { DbOrTx } from '../../db/client.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import type { Principal } from '../../platform/auth.ts';
+import type { BlobStore } from '../../platform/blobs.ts';
+import type { BrowserPool } from '../../platform/browser.ts';
+import type { DownloadSigner } from '../../platform/downloads.ts';
+import { badRequest } from '../../platform/errors.ts';
+import type { RateLimiter } from '../../platform/rateLimit.ts';
+import { BAOQUAN_RE } from '../evidence/baoquan.ts';
+import * as evidenceRepo from '../evidence/repo.ts';
+import type { EvidenceRow } from '../evidence/types.ts';
+import type { LedgerService } from '../ledger/types.ts';
+import { maskOwner, type OwnerIdentity } from './format.ts';
+import { renderCertificate, type CertificateModel } from './html.ts';
+import { pdfRenderer } from './pdf.ts';
+import { viewTokens, VIEW_TOKEN_TTL_SECONDS } from './viewToken.ts';
+
+/** spec p2 §4 userStatus values counted as an active account for `isSelf` (see the file comment). */
+export const ACTIVE_USER_STATUSES: readonly number[] = [1, 2, 3, 4];
+
+/** Extraction-code rate limits (see the file comment). */
+export const EXTRACT_LIMITS = {
+  perIp: { max: 20, windowSeconds: 3600 },
+  perBaoquan: { max: 5, windowSeconds: 900 },
+} as const;
+
+/** Certificate PDFs rendered per IP per 10 minutes (each render costs ~0.5 s of CPU). */
+export const PDF_LIMIT_PER_IP = { max: 60, windowSeconds: 600 } as const;
+
+/** Shown when the per-certificate extraction limit is hit. */
+export const EXTRACT_LOCKED_MSG = '证据提取码错误次数过多，请15分钟后再试';
+
+export interface CertificateDeps {
+  db: DbOrTx;
+  ledger: Pick<LedgerService, 'latestCheckpoint' | 'size' | 'verifierKey'>;
+  blobs: Pick<BlobStore, 'putBuffer' | 'pathOf'>;
+  downloads: Pick<DownloadSigner, 'url'>;
+  limiter: RateLimiter;
+  /** Display identity of a user (auth service `identity`); null for an unknown id. */
+  ownerName(userId: number): Promise<OwnerIdentity | null>;
+  /** The user's 6-digit extraction code (auth service `extractCodeOf`); null for an unknown id. */
+  extractCodeOf(userId: number): Promise<string | null>;
+  browser: Pick<BrowserPool, 'withPage'>;
+  /** Public base URL (config.PUBLIC_URL) used in the certificate's links and QR code. */
+  publicUrl: string;
+  /** HMAC key of view tokens (loadOrCreateSecret(dataDir, 'view-token.key', 32)). */
+  viewTokenKey: Buffer;
+  viewTokenTtlSeconds?: number;
+}
+
+/** The certificate view (spec p1 §3 Evidence fields, plus the ledger position). */
+export interface CertificateView {
+  /** Evidence id for the owner (isSelf 1); 0 for everyone else (ids are not public). */
+  id: number;
+  baoquan: string;
+  title: string;
+  fileName: string;
+  /** p1 §9 type code 1–5. */
+  fileType: number;
+  mime: string;
+  /** Bytes. */
+  size: number;
+  sha256: string;
+  /** The owner's label; '' unless the viewer is the owner. */
+  label: string;
+  /** Unix seconds. */
+  saveTime: number;
+  chainhash: string;
+  /** Certificate content, Chinese (escaped, server-made). */
+  html: string;
+  /** Same structure, English labels (/English/attestation/{baoquan}). */
+  htmlEn: string;
+  /** 1 for the logged-in, active owner. */
+  isSelf: 0 | 1;
+  /** 1 when the file can be extracted/downloaded (not deleted, bytes present). */
+  isDownload: 0 | 1;
+  /** 1 for mobile-app evidence (phone info exists). */
+  isApp: 0 | 1;
+  mp4Path: string;
+  /** 1 when the owner deleted the file (the certificate html says when). */
+  deleted: 0 | 1;
+  /** 0-based ledger leaf index. */
+  ledgerIndex: number;
+  /** Size of the signed checkpoint named on the certificate. */
+  treeSize: number;
+}
+
+/** Normalises a typed certificate number (trim, upper case: the alphabet is Crockford base32). */
+const normalise = (no: string) => no.trim().toUpperCase();
+
+/** Constant-time comparison of two short strings. */
+const sameCode = (a: string, b: string) =>
+  crypto.timingSafeEqual(crypto.createHash('sha256').update(a).digest(), crypto.createHash('sha256').update(b).digest());
+
+/** Builds the certificate service. */
+export function certificateService(deps: CertificateDeps) {
+  const tokens = viewTokens(deps.viewTokenKey, deps.viewTokenTtlSeconds ?? VIEW_TOKEN_TTL_SECONDS);
+  const publicUrl = deps.publicUrl.replace(/\/+$/, '');
+  const exists = (sha: string) => fsp.access(deps.blobs.pathOf(sha)).then(() => true, () => false);
+  const pdfs = pdfRenderer({ browser: deps.browser, putBuffer: (b) => deps.blobs.putBuffer(b), exists });
+
+  // QR codes are a pure function of the URL: a small bounded memo spares ~2–10 ms per view.
+  const qrMemo = new Map<string, string>();
+  const qrSvg = async (url: string): Promise<string> => {
+    const hit = qrMemo.get(url);
+    if (hit) return hit;
+    const svg = await QRCode.toString(url, { type: 'svg', margin: 0, errorCorrectionLevel: 'M' });
+    if (qrMemo.size >= 2000) qrMemo.delete(qrMemo.keys().next().value as string);
+    qrMemo.set(url, svg);
+    return svg;
+  };
+
+  /** Evidence by number or 400 保全号不存在. */
+  const find = async (no: string): Promise<EvidenceRow> => {
+    const bq = normalise(no);
+    const row = BAOQUAN_RE.test(bq) ? await evidenceRepo.findByBaoquan(deps.db, bq) : null;
+    if (!row) throw badRequest(MSG.BAOQUAN_NOT_FOUND);
+    return row;
+  };
+
+  /** The certificate model of a row (owner masked, latest checkpoint size). */
+  const model = async (row: EvidenceRow): Promise<CertificateModel> => {
+    const [owner, checkpoint, qr] = await Promise.all([
+      deps.ownerName(row.userId),
+      deps.ledger.latestCheckpoint(),
+      qrSvg(`${publicUrl}/attestation/${encodeURIComponent(row.baoquan)}`),
+    ]);
+    return {
+      baoquan: row.baoquan,
+      title: row.title,
+      fileName: row.fileName,
+      size: row.size,
+      fileType: row.fileType,
+      mime: row.mime,
+      sha256: row.sha256,
+      owner: maskOwner(owner),
+      saveTime: row.saveTime,
+      chainhash: row.chainhash,
+      ledgerIndex: row.ledgerIndex,
+      treeSize: checkpoint?.size ?? (await deps.ledger.size()),
+      deletedAt: row.deletedAt ? Math.floor(row.deletedAt.getTime() / 1000) : null,
+      publicUrl,
+      verifierKey: deps.ledger.verifierKey(),
+      qrSvg: qr,
+    };
+  };
+
+  const view = async (row: EvidenceRow, viewer: Principal | null): Promise<CertificateView> => {
+    const [m, present] = await Promise.all([model(row), row.deletedAt ? Promise.resolve(false) : exists(row.sha256)]);
+    const isSelf = viewer !== null && viewer.user.id === row.userId && ACTIVE_USER_STATUSES.includes(viewer.user.userStatus) ? 1 : 0;
+    return {
+      id: isSelf ? row.id : 0,
+      baoquan: row.baoquan,
+      title: row.title,
+      fileName: row.fileName,
+      fileType: row.fileType,
+      mime: row.mime,
+      size: row.size,
+      sha256: row.sha256,
+      label: isSelf ? row.label : '',
+      saveTime: row.saveTime,
+      chainhash: row.chainhash,
+      html: renderCertificate(m, 'zh'),
+      htmlEn: renderCertificate(m, 'en'),
+      isSelf,
+      isDownload: present ? 1 : 0,
+      isApp: row.kind === 'app' ? 1 : 0,
+      mp4Path: '',
+      deleted: row.deletedAt ? 1 : 0,
+      ledgerIndex: row.ledgerIndex,
+      treeSize: m.treeSize,
+    };
+  };
+
+  return {
+    /**
+     * GET /api/share/getView (spec p1 §7): the certificate of `baoquan` as seen by `viewer`
+     * (null = logged out). 400 保全号不存在 for an unknown or malformed number.
+     */
+    async getView(baoquan: string, viewer: Principal | null): Promise<CertificateView> {
+      return view(await find(baoquan), viewer);
+    },
+
+    /** POST /api/check/bqno (spec p1 §7): `{viewToken}` for an existing number; 400 保全号不存在 otherwise. */
+    async bqno(no: string): Promise<{ viewToken: string }> {
+      const row = await find(no);
+      return { viewToken: tokens.issue(row.baoquan) };
+    },
+
+    /**
+     * POST /api/check/bqview (spec p1 §7): the same data as getView when `viewToken` was issued by bqno
+     * for this `no` and has not expired; 400 查看凭证已失效，请重新查询 otherwise.
+     */
+    async bqview(viewToken: string, no: string, viewer: Principal | null): Promise<CertificateView> {
+      if (!tokens.verify(viewToken, normalise(no))) throw badRequest(MSG.VIEW_TOKEN_INVALID);
+      return view(await find(no), viewer);
+    },
+
+    /**
+     * POST /api/share/downBaoquan (spec p1 §6, §7; p2 §3 "Extraction code payload: code, baoquan"):
+     * `{downUrl}` of the evidence file when `code` equals the owner's extraction code.
+     * Errors (code 400): 保全号不存在; 证据缺失不可下载 (deleted by the owner or bytes missing);
+     * 证据提取码错误; 操作过于频繁，请稍后再试 (per-IP limit); 证据提取码错误次数过多… (per-number limit).
+     */
+    async extract(baoquan: string, code: string, ip: string): Promise<{ downUrl: string }> {
+      await deps.limiter.hit([{ key: `extract:ip:${ip}`, ...EXTRACT_LIMITS.perIp }]);
+      const row = await find(baoquan);
+      if (row.deletedAt || !(await exists(row.sha256))) throw badRequest(MSG.EVIDENCE_MISSING);
+      const bqKey = `extract:bq:${row.baoquan}`;
+      await deps.limiter.hit([{ key: bqKey, ...EXTRACT_LIMITS.perBaoquan }], EXTRACT_LOCKED_MSG);
+      const want = await deps.extractCodeOf(row.userId);
+      if (!want || !sameCode(code.trim(), want)) throw badRequest(MSG.EXTRACT_CODE_WRONG);
+      await deps.limiter.reset(bqKey, EXTRACT_LIMITS.perBaoquan.windowSeconds);
+      await writeAudit(deps.db, { actorId: null, action: 'evidence.extract', target: `evidence:${row.id}`, ip, after: { baoquan: row.baoquan } });
+      return { downUrl: deps.downloads.url({ sha256: row.sha256, name: row.fileName, mime: row.mime }) };
+    },
+
+    /**
+     * POST /api/check/downCertificate (spec p1 §7): `{downUrl}` of the certificate PDF (A4, rendered by
+     * Chromium from the same html as getView; `lang` 'en' → the English one), named
+     * `保全证书-<baoquan>.pdf` (`Certificate-<baoquan>.pdf`). 400 保全号不存在; per-IP render limit.
+     * `ms` is the render time (0 when the PDF came from the cache).
+     */
+    async downCertificate(no: string, ip: string, lang: 'zh' | 'en' = 'zh'): Promise<{ downUrl: string; ms: number }> {
+      await deps.limiter.hit([{ key: `certpdf:ip:${ip}`, ...PDF_LIMIT_PER_IP }]);
+      const row = await find(no);
+      const pdf = await pdfs.render(renderCertificate(await model(row), lang), lang);
+      const name = lang === 'en' ? `Certificate-${row.baoquan}.pdf` : `保全证书-${row.baoquan}.pdf`;
+      return { downUrl: deps.downloads.url({ sha256: pdf.sha256, name, mime: 'application/pdf' }), ms: pdf.ms };
+    },
+  };
+}
+
+export type CertificateService = ReturnType<typeof certificateService>;

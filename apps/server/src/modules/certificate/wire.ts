@@ -1,0 +1,39 @@
+/**
+ * Composition of the certificate module from the platform context (called by modules/index.ts), so the
+ * shared composition file needs one line per module.
+ */
+import { browserPool, type BrowserPool } from '../../platform/browser.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { loadOrCreateSecret } from '../../platform/secrets.ts';
+import type { AuthService } from '../auth/service.ts';
+import type { LedgerService } from '../ledger/types.ts';
+import { certificateService, type CertificateService } from './service.ts';
+
+/**
+ * Builds the certificate service. `browser`: the app's shared Chromium pool; when omitted a pool is
+ * created here (lazy: Chromium starts on the first PDF) and closed with the app via `ctx.onStop`.
+ */
+export function buildCertificate(
+  ctx: AppContext,
+  deps: { ledger: LedgerService; auth: Pick<AuthService, 'identity' | 'extractCodeOf'>; browser?: BrowserPool },
+): { certificate: CertificateService; browser: BrowserPool } {
+  let browser = deps.browser;
+  if (!browser) {
+    const pool = browserPool({ executablePath: ctx.config.CHROMIUM_PATH, log: ctx.log });
+    ctx.onStop.push(() => pool.close());
+    browser = pool;
+  }
+  const certificate = certificateService({
+    db: ctx.db,
+    ledger: deps.ledger,
+    blobs: ctx.blobs,
+    downloads: ctx.downloads,
+    limiter: ctx.limiter,
+    ownerName: (id) => deps.auth.identity(id),
+    extractCodeOf: (id) => deps.auth.extractCodeOf(id),
+    browser,
+    publicUrl: ctx.config.PUBLIC_URL,
+    viewTokenKey: loadOrCreateSecret(ctx.config.dataDir, 'view-token.key', 32),
+  });
+  return { certificate, browser };
+}

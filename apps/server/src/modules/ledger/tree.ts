@@ -1,0 +1,51 @@
+/**
+ * The storage side of the Merkle log: appending raw leaves together with every complete subtree they
+ * finish (DESIGN.md Trust design §2). Callers hold a transaction; the sequencer lock is taken here.
+ */
+import type { DbOrTx } from '../../db/client.ts';
+import { completedBy, hashChildren, hashLeaf, nodeKey, tiles, type NodeId, type NodeReader } from './merkle.ts';
+import * as repo from './repo.ts';
+
+/** A node reader over `db` (one query per call). */
+export const nodeReader = (db: DbOrTx): NodeReader => (ids) => repo.readNodes(db, ids);
+
+/** A leaf appended by appendLeaves. */
+export interface AppendedLeaf {
+  index: number;
+  leaf: Buffer;
+  leafHash: Buffer;
+}
+
+/**
+ * Appends raw leaves in order inside transaction `tx`: takes the sequencer advisory lock (held until
+ * commit), reads the size and the O(log n) right edge of the tree (for one leaf, only the left siblings
+ * it completes), inserts the leaf rows, their level-0 hashes and every newly completed subtree hash.
+ */
+export async function appendLeaves(tx: DbOrTx, items: ReadonlyArray<{ leaf: Buffer; evidenceId: number | null }>): Promise<AppendedLeaf[]> {
+  if (items.length === 0) return [];
+  await repo.lockSequencer(tx);
+  const n = await repo.treeSize(tx);
+  const edge: NodeId[] = items.length === 1 ? completedBy(n).map((c) => c.left).reverse() : tiles(0, n);
+  const known = await repo.readNodes(tx, edge);
+  const stack = edge.map((id) => ({ ...id, hash: known.get(nodeKey(id))! }));
+  const nodes: Array<{ level: number; idx: number; hash: Buffer }> = [];
+  const leaves: Array<{ idx: number; leaf: Buffer; leafHash: Buffer; evidenceId: number | null }> = [];
+  const out: AppendedLeaf[] = [];
+  items.forEach(({ leaf, evidenceId }, i) => {
+    const idx = n + i;
+    const lh = hashLeaf(leaf);
+    leaves.push({ idx, leaf, leafHash: lh, evidenceId });
+    out.push({ index: idx, leaf, leafHash: lh });
+    let top = { level: 0, idx, hash: lh };
+    nodes.push(top);
+    while (stack.length && stack[stack.length - 1]!.level === top.level) {
+      const left = stack.pop()!;
+      top = { level: top.level + 1, idx: left.idx / 2, hash: hashChildren(left.hash, top.hash) };
+      nodes.push(top);
+    }
+    stack.push(top);
+  });
+  await repo.insertLeaves(tx, leaves);
+  await repo.insertNodes(tx, nodes);
+  return out;
+}

@@ -1,0 +1,30 @@
+/**
+ * Logout (spec p2 §8: GET /api/user/logout; codes 200, 400 and 408 show msg, clear local storage
+ * and go to the root). Whatever the server answers, the local session is forgotten, so the user is
+ * never stuck logged in.
+ */
+import { useNavigate } from 'react-router';
+import { App } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { MSG } from '@cunzheng/contract/messages';
+import { logout } from '../../api/auth';
+import { clearSession } from '../../stores/session';
+
+export function useLogout(): () => Promise<void> {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const { message } = App.useApp();
+  return async () => {
+    try {
+      const env = await logout();
+      const code = Number(env.code);
+      if (code === 200) void message.success(env.msg || MSG.LOGOUT_SUCCESS);
+      else if (env.msg) void message.info(env.msg);
+    } catch {
+      // Network failure: still log out locally.
+    }
+    clearSession();
+    qc.clear();
+    navigate('/', { replace: true });
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * Re-reads the user info (GET /api/user/info) while logged in and stores it, so the header's
+ * points, unread count and verification state stay current (spec p2 §2). Query key `['user/info']`;
+ * pages invalidate it after actions that change points or status.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { fetchUserInfo } from '../../api/auth';
+import { setUserInfo, useSession } from '../../stores/session';
+
+export const USER_INFO_KEY = ['user/info'] as const;
+
+export function useUserInfoRefresh(): void {
+  const { token } = useSession();
+  useQuery({
+    queryKey: [...USER_INFO_KEY, token],
+    queryFn: async () => {
+      const u = await fetchUserInfo();
+      setUserInfo(u);
+      return u;
+    },
+    enabled: token !== '',
+    staleTime: 60_000,
+    refetchOnWindowFocus: true,
+    retry: false,
+  });
+}
