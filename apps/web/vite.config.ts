@@ -23,6 +23,7 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    manifest: true,
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 1200,

@@ -1,13 +1,15 @@
 /**
- * Entry: providers (antd zh_CN + App context, TanStack Query) and the data router built from the
- * route table (DESIGN.md Web app conventions). Also wires the request wrapper to the router
- * (navigation, current page's `auth`) and to antd's context-aware toasts.
+ * Entry: providers (antd zh_CN, TanStack Query) and the data router built from the route table
+ * (DESIGN.md Web app conventions). Wires the request wrapper to the router (navigation, the
+ * current page's `auth`). antd's static methods (message, Modal.confirm) render inside the same
+ * ConfigProvider through `holderRender`, so public pages get the theme and locale without antd's
+ * App component; the account area adds App in its layout.
  */
-import { StrictMode, useEffect } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configureRequest } from './api/request';
@@ -29,35 +31,27 @@ configureRequest({
   requiresLogin: () => router.state.matches.some((m) => asHandle(m.route.handle).auth === true),
 });
 
+ConfigProvider.config({
+  holderRender: (children) => (
+    <ConfigProvider locale={zhCN} theme={theme}>
+      {children}
+    </ConfigProvider>
+  ),
+});
+
 /** Errors are toasted once by the request wrapper, so queries do not retry by default. */
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
 });
-
-/** Hands antd's context-aware `message` to the request wrapper. */
-function RequestToastBridge() {
-  const { message } = AntApp.useApp();
-  useEffect(() => {
-    configureRequest({
-      toastError: (msg) => {
-        void message.error(msg);
-      },
-    });
-  }, [message]);
-  return null;
-}
 
 const rootEl = document.getElementById('root');
 if (rootEl) {
   createRoot(rootEl).render(
     <StrictMode>
       <ConfigProvider locale={zhCN} theme={theme}>
-        <AntApp>
-          <RequestToastBridge />
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </AntApp>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
       </ConfigProvider>
     </StrictMode>,
   );

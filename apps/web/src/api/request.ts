@@ -14,7 +14,6 @@
  * - Uploads with `onUploadProgress` go through XMLHttpRequest (fetch has no upload progress);
  *   everything else uses fetch.
  */
-import { message } from 'antd';
 import { MSG } from '@cunzheng/contract/messages';
 import { config } from '../env';
 import { clearSession, getSession } from '../stores/session';
@@ -60,7 +59,7 @@ export interface RequestOptions {
 /**
  * What the wrapper needs from the running app: a toast, navigation and where the user is.
  * The app installs router-aware versions at start ({@link configureRequest}); the defaults work
- * without React (static antd message, full-page navigation).
+ * without React (antd's static message, loaded on first use; full-page navigation).
  */
 export interface RequestHost {
   /** Shows an error toast. */
@@ -75,7 +74,7 @@ export interface RequestHost {
 
 const defaultHost: RequestHost = {
   toastError: (msg) => {
-    void message.error(msg);
+    void import('./toast').then((t) => t.showError(msg));
   },
   navigate: (to) => {
     window.location.assign(to);

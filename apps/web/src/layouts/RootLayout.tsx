@@ -3,7 +3,7 @@
  * logged-out visitors of login-required routes to `/login?redirect=<full path>` and visitors
  * whose stored ROLE is not allowed to the 404 page (spec p2 §2, §6; DESIGN.md Web app conventions).
  */
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { loginPath } from '../api/request';
 import { PageLoading } from '../components/PageLoading';
@@ -25,7 +25,9 @@ export function RootLayout() {
   const needsAuth = handles.some((h) => h.auth === true);
   const roles = [...handles].reverse().find((h) => h.roles)?.roles;
 
-  useEffect(() => {
+  // A layout effect runs before the pages' own effects, so a page may refine the title
+  // (e.g. a certificate adds its number).
+  useLayoutEffect(() => {
     document.title = documentTitle(title);
   }, [title]);
 

@@ -91,13 +91,17 @@ export function subscribeSession(listener: () => void): () => void {
   };
 }
 
+/** The ROLE values of spec p2 §6: '1' own/main account, '2' company member. */
+const ROLES = new Set(['1', '2']);
+
 /**
  * Stores a fresh login (`POST /api/login`, `/api/login/sms`, `/api/Register` answers).
- * The role defaults to the one in `userInfo.role`, else '1'.
+ * The acting role is `userInfo.role` when it is a ROLE value ('1' or '2'), else '1' (the server
+ * may use `role` for the account kind, e.g. 'user' or 'operator', which is not a ROLE header value).
  */
 export function startSession(token: string, userInfo: UserInfo): void {
-  const role = userInfo.role !== undefined && userInfo.role !== null && String(userInfo.role) !== '' ? String(userInfo.role) : '1';
-  persist({ token, role, userInfo });
+  const r = userInfo.role === undefined || userInfo.role === null ? '' : String(userInfo.role);
+  persist({ token, role: ROLES.has(r) ? r : '1', userInfo });
 }
 
 /** Replaces the stored user info (after `GET /api/user/info`); ignored when logged out. */

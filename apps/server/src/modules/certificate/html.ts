@@ -161,6 +161,7 @@ const CSS = `@page{size:A4;margin:0}
 .cz-cert table{width:100%;border-collapse:collapse;table-layout:fixed;background:rgba(255,255,255,.6)}
 .cz-cert th,.cz-cert td{border:1px solid #c9a96a;padding:5px 10px;vertical-align:top;text-align:left;font-size:13px;line-height:1.5}
 .cz-cert th{width:20%;background:#f3e8cc;font-weight:700;color:#5a4217;white-space:nowrap}
+.cz-cert.cz-en th{width:25%}
 .cz-cert td{word-break:break-all;overflow-wrap:anywhere}
 .cz-cert .cz-mono{font-family:"DejaVu Sans Mono","Liberation Mono",Menlo,Consolas,monospace;font-size:11.5px}
 .cz-cert .cz-deleted{margin:10px 0 0;padding:6px 12px;border:1px solid #d4a5a5;border-left:4px solid #a4161a;background:#fbeeee;color:#8b1116;font-weight:700}
@@ -216,7 +217,10 @@ export function renderCertificate(m: CertificateModel, lang: Lang): string {
   );
 }
 
-/** Wraps a fragment into the full A4 document Chromium prints (same html, no scripts, no external resources). */
-export function pdfDocument(fragment: string, lang: Lang): string {
-  return `<!doctype html><html lang="${lang === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8"><title>certificate</title><style>html,body{margin:0;padding:0;background:#fff}</style></head><body>${fragment}</body></html>`;
+/**
+ * Wraps a fragment into the full A4 document Chromium prints (same html, no scripts, no external
+ * resources); `title` becomes the PDF's document title.
+ */
+export function pdfDocument(fragment: string, lang: Lang, title: string): string {
+  return `<!doctype html><html lang="${lang === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8"><title>${esc(title)}</title><style>html,body{margin:0;padding:0;background:#fff}</style></head><body>${fragment}</body></html>`;
 }

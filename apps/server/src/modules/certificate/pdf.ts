@@ -30,8 +30,11 @@ export interface RenderedPdf {
 }
 
 export interface PdfRenderer {
-  /** Returns the blob address of the A4 PDF of `fragment` (rendering it unless cached). Throws if Chromium fails. */
-  render(fragment: string, lang: 'zh' | 'en'): Promise<RenderedPdf>;
+  /**
+   * Returns the blob address of the A4 PDF of `fragment` titled `title` (rendering it unless cached).
+   * Throws if Chromium fails.
+   */
+  render(fragment: string, lang: 'zh' | 'en', title: string): Promise<RenderedPdf>;
 }
 
 /** Prints `doc` (a full HTML document) to an A4 PDF with backgrounds, no margins (the certificate draws its own). */
@@ -59,8 +62,8 @@ export function pdfRenderer(deps: PdfRendererDeps): PdfRenderer {
   };
 
   return {
-    async render(fragment, lang) {
-      const doc = pdfDocument(fragment, lang);
+    async render(fragment, lang, title) {
+      const doc = pdfDocument(fragment, lang, title);
       const key = crypto.createHash('sha256').update(doc).digest('hex');
       const hit = cache.get(key);
       if (hit && (await deps.exists(hit))) {

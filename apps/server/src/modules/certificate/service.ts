@@ -247,8 +247,9 @@ export function certificateService(deps: CertificateDeps) {
     async downCertificate(no: string, ip: string, lang: 'zh' | 'en' = 'zh'): Promise<{ downUrl: string; ms: number }> {
       await deps.limiter.hit([{ key: `certpdf:ip:${ip}`, ...PDF_LIMIT_PER_IP }]);
       const row = await find(no);
-      const pdf = await pdfs.render(renderCertificate(await model(row), lang), lang);
-      const name = lang === 'en' ? `Certificate-${row.baoquan}.pdf` : `保全证书-${row.baoquan}.pdf`;
+      const title = lang === 'en' ? `Certificate-${row.baoquan}` : `保全证书-${row.baoquan}`;
+      const pdf = await pdfs.render(renderCertificate(await model(row), lang), lang, title);
+      const name = `${title}.pdf`;
       return { downUrl: deps.downloads.url({ sha256: pdf.sha256, name, mime: 'application/pdf' }), ms: pdf.ms };
     },
   };

@@ -152,18 +152,3 @@ export async function consistencyProof(read: NodeReader, m: number, n: number): 
   const hashes = await read(nodesFor(ranges));
   return ranges.map((r) => rangeHash(r, hashes));
 }
-
-/**
- * The complete subtrees that appending leaf number `n` (0-based) completes above level 0, each with
- * the left sibling it is hashed with: for L = 1.. while the low L bits of n+1 are zero,
- * node (L, (n+1)/2^L − 1) = H((L−1, 2i), (L−1, 2i+1)). The right child is the previous node of the chain.
- */
-export function completedBy(n: number): Array<{ node: NodeId; left: NodeId }> {
-  const out: Array<{ node: NodeId; left: NodeId }> = [];
-  let size = 2;
-  for (let level = 1; (n + 1) % size === 0; level++, size *= 2) {
-    const idx = (n + 1) / size - 1;
-    out.push({ node: { level, idx }, left: { level: level - 1, idx: 2 * idx } });
-  }
-  return out;
-}

@@ -2,7 +2,7 @@
  * Storage of the ledger (tables of db/schema/ledger.ts). Rows are only ever inserted: nothing here
  * updates or deletes. Every function accepts the database or an open transaction.
  */
-import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { checkpoints, ledgerEntries, ledgerHashes } from '../../db/schema/index.ts';
 import { nodeKey, type NodeId } from './merkle.ts';
@@ -24,23 +24,72 @@ export async function treeSize(db: DbOrTx): Promise<number> {
   return n === null || n === undefined ? 0 : Number(n) + 1;
 }
 
-/** Hashes of the given complete subtrees in one query; throws Error if one is missing. */
+/** Rows of a raw statement, for both drivers (PGlite and node-postgres both answer `{ rows }`). */
+async function rows<T>(db: DbOrTx, q: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * Tree size and the right edge of the tree (the complete subtrees tiling [0, size), largest first) in
+ * one statement: the last node of every level (one index probe each). Hashes travel as hex text, which
+ * both drivers decode faster than bytea.
+ */
+export async function frontier(db: DbOrTx): Promise<{ size: number; edge: Array<NodeId & { hash: Buffer }> }> {
+  const r = await rows<{ level: number; idx: string | number; h: string }>(db, sql`
+    select l.level, n.idx, encode(n.hash, 'hex') as h from generate_series(0, 62) as l(level)
+    cross join lateral (select idx, hash from ${ledgerHashes} where level = l.level order by idx desc limit 1) as n`);
+  const last = new Map(r.map((x) => [Number(x.level), { idx: Number(x.idx), hash: Buffer.from(x.h, 'hex') }]));
+  const size = last.has(0) ? last.get(0)!.idx + 1 : 0;
+  const edge: Array<NodeId & { hash: Buffer }> = [];
+  for (let level = 62; level >= 0; level--) {
+    if (Math.floor(size / 2 ** level) % 2 === 0) continue;
+    const node = last.get(level);
+    if (!node || node.idx !== Math.floor(size / 2 ** level) - 1) throw new Error(`ledger: missing subtree hash ${level}:${Math.floor(size / 2 ** level) - 1}`);
+    edge.push({ level, ...node });
+  }
+  return { size, edge };
+}
+
+/**
+ * Hashes of the given complete subtrees in one statement (one primary-key probe each), plus the bytes
+ * of leaf `leafIdx` when given. Throws Error if a node is missing.
+ */
+export async function readNodesAndLeaf(db: DbOrTx, ids: readonly NodeId[], leafIdx?: number): Promise<{ nodes: Map<string, Buffer>; leaf: Buffer | null }> {
+  const nodes = new Map<string, Buffer>();
+  if (ids.length === 0 && leafIdx === undefined) return { nodes, leaf: null };
+  const levels = `{${ids.map((n) => n.level).join(',')}}`;
+  const idxs = `{${ids.map((n) => n.idx).join(',')}}`;
+  const leafPart = leafIdx === undefined ? sql`` : sql` union all select -1, e.idx, encode(e.leaf, 'hex') from ${ledgerEntries} as e where e.idx = ${leafIdx}`;
+  const r = await rows<{ level: number; idx: string | number; h: string }>(db, sql`
+    select k.level, k.idx, encode(n.hash, 'hex') as h from unnest(${levels}::int[], ${idxs}::bigint[]) as k(level, idx)
+    join ${ledgerHashes} as n on n.level = k.level and n.idx = k.idx${leafPart}`);
+  let leaf: Buffer | null = null;
+  for (const x of r) {
+    if (Number(x.level) === -1) leaf = Buffer.from(x.h, 'hex');
+    else nodes.set(nodeKey({ level: Number(x.level), idx: Number(x.idx) }), Buffer.from(x.h, 'hex'));
+  }
+  for (const n of ids) if (!nodes.has(nodeKey(n))) throw new Error(`ledger: missing subtree hash ${nodeKey(n)}`);
+  return { nodes, leaf };
+}
+
+/** Hashes of the given complete subtrees in one statement; throws Error if one is missing. */
 export async function readNodes(db: DbOrTx, ids: readonly NodeId[]): Promise<Map<string, Buffer>> {
-  const out = new Map<string, Buffer>();
-  if (ids.length === 0) return out;
-  const pairs = sql.join(ids.map((n) => sql`(${n.level}::int, ${n.idx}::bigint)`), sql`, `);
-  const rows = await db
-    .select({ level: ledgerHashes.level, idx: ledgerHashes.idx, hash: ledgerHashes.hash })
-    .from(ledgerHashes)
-    .where(sql`(${ledgerHashes.level}, ${ledgerHashes.idx}) in (${pairs})`);
-  for (const r of rows) out.set(nodeKey({ level: r.level, idx: Number(r.idx) }), r.hash);
-  for (const n of ids) if (!out.has(nodeKey(n))) throw new Error(`ledger: missing subtree hash ${nodeKey(n)}`);
-  return out;
+  return (await readNodesAndLeaf(db, ids)).nodes;
 }
 
 /** Inserts leaf rows (index, exact bytes, leaf hash, evidence id). */
 export async function insertLeaves(tx: DbOrTx, rows: Array<{ idx: number; leaf: Buffer; leafHash: Buffer; evidenceId: number | null }>): Promise<void> {
   for (let i = 0; i < rows.length; i += 5000) await tx.insert(ledgerEntries).values(rows.slice(i, i + 5000));
+}
+
+/**
+ * Inserts one leaf row and its subtree hashes in a single statement (the one-entry append path,
+ * saving a round trip).
+ */
+export async function insertLeafWithNodes(tx: DbOrTx, leaf: { idx: number; leaf: Buffer; leafHash: Buffer; evidenceId: number | null }, nodes: Array<{ level: number; idx: number; hash: Buffer }>): Promise<void> {
+  const values = sql.join(nodes.map((n) => sql`(${n.level}::int, ${n.idx}::bigint, ${n.hash}::bytea)`), sql`, `);
+  await tx.execute(sql`with e as (insert into ${ledgerEntries} (idx, leaf, leaf_hash, evidence_id) values (${leaf.idx}::bigint, ${leaf.leaf}::bytea, ${leaf.leafHash}::bytea, ${leaf.evidenceId}::bigint))
+    insert into ${ledgerHashes} (level, idx, hash) values ${values}`);
 }
 
 /** Inserts complete-subtree hashes. */
@@ -76,6 +125,16 @@ export async function nodesOfLevel(db: DbOrTx, level: number, from: number, to: 
 export async function nodeCounts(db: DbOrTx): Promise<Map<number, number>> {
   const rows = await db.select({ level: ledgerHashes.level, n: sql<string | number>`count(*)` }).from(ledgerHashes).groupBy(ledgerHashes.level);
   return new Map(rows.map((r) => [r.level, Number(r.n)]));
+}
+
+/** Tree size and the latest checkpoint, in one round trip once a checkpoint exists (the proof path). */
+export async function sizeAndLatest(db: DbOrTx): Promise<{ size: number; latest: CheckpointRow | null }> {
+  const r = await db
+    .select({ n: sql<string | number | null>`(select max(${ledgerEntries.idx}) from ${ledgerEntries})`, cp: getTableColumns(checkpoints) })
+    .from(checkpoints).orderBy(desc(checkpoints.size)).limit(1);
+  const row = r[0];
+  if (!row) return { size: await treeSize(db), latest: null };
+  return { size: row.n === null ? 0 : Number(row.n) + 1, latest: row.cp };
 }
 
 /** The checkpoint with the largest size, or null. */

@@ -96,6 +96,10 @@ describe('ledger service', () => {
     expect(await ledger.entryAt(1)).toBeNull();
   });
 
+  it('refuses to append outside a transaction', async () => {
+    await expect(ledger.append(h.database.db, entry(1), null)).rejects.toThrow(/inside a transaction/);
+  });
+
   it('rejects malformed entries before writing anything', async () => {
     for (const bad of [{ sha256: 'ABC' }, { size: -1 }, { size: 1.5 }, { owner: 'x' }, { baoquan: '' }, { kind: 'Has Space' }, { time: -3 }]) {
       await expect(append(entry(1, bad as Partial<LedgerEntryInput>))).rejects.toThrow(/invalid/);

@@ -9,7 +9,7 @@ import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { encodeEntry } from './entry.ts';
-import { consistencyProof, inclusionProof, rootAt } from './merkle.ts';
+import { consistencyProof, hashLeaf, inclusionRanges, nodesFor, rangeHash, rootAt } from './merkle.ts';
 import { checkpointText, loadSigningSeed, noteSigner, type NoteSigner } from './note.ts';
 import * as repo from './repo.ts';
 import { appendLeaves, nodeReader } from './tree.ts';
@@ -41,6 +41,9 @@ export interface LedgerServiceImpl extends LedgerService {
   stop(): Promise<void>;
 }
 
+/** How long inclusion proofs may reuse the last checkpoint seen instead of reading the latest, ms. */
+const PROOF_CHECKPOINT_TTL_MS = 500;
+
 const toSigned = (r: repo.CheckpointRow): SignedCheckpoint => ({ size: r.size, root: r.root, note: r.note, time: Math.floor(r.createdAt.getTime() / 1000) });
 
 /**
@@ -58,20 +61,26 @@ export function ledgerService(deps: LedgerDeps): LedgerServiceImpl {
   let signing: Promise<SignedCheckpoint | null> | null = null;
   let pending: NodeJS.Timeout | null = null;
   let stopped = false;
+  /** Last checkpoint seen, reused by inclusion proofs for PROOF_CHECKPOINT_TTL_MS (any signed checkpoint covering the leaf is valid). */
+  let recent: { cp: SignedCheckpoint; at: number } | null = null;
 
   /** Signs a checkpoint for the current size unless one exists; concurrent calls share one run. */
   function checkpointNow(): Promise<SignedCheckpoint | null> {
     signing ??= (async () => {
-      const n = await repo.treeSize(db);
-      const latest = await repo.latestCheckpoint(db);
+      const { size: n, latest } = await repo.sizeAndLatest(db);
       if (n === 0 || (latest && latest.size >= n)) return latest ? toSigned(latest) : null;
       const root = await rootAt(reader(db), n);
       await repo.insertCheckpoint(db, { size: n, root, note: signer.sign(checkpointText(origin, n, root)) });
       const now = await repo.latestCheckpoint(db);
       return now ? toSigned(now) : null;
-    })().finally(() => {
-      signing = null;
-    });
+    })()
+      .then((cp) => {
+        if (cp) recent = { cp, at: Date.now() };
+        return cp;
+      })
+      .finally(() => {
+        signing = null;
+      });
     return signing;
   }
 
@@ -98,10 +107,6 @@ export function ledgerService(deps: LedgerDeps): LedgerServiceImpl {
     return (await appendLeaves(tx, leaves)).map((a) => ({ index: a.index, leaf: a.leaf, chainhash: a.leafHash.toString('hex') }));
   }
 
-  async function latestOrNull(): Promise<SignedCheckpoint | null> {
-    return checkpointNow();
-  }
-
   return {
     /** issue 2 §5: one entry in the caller's transaction (lock held until its commit). */
     async append(tx, entry, evidenceId) {
@@ -110,7 +115,7 @@ export function ledgerService(deps: LedgerDeps): LedgerServiceImpl {
     appendMany,
     committed,
     size: () => repo.treeSize(db),
-    latestCheckpoint: latestOrNull,
+    latestCheckpoint: checkpointNow,
     checkpointNow,
     async rootAt(size) {
       if (!Number.isSafeInteger(size) || size < 0 || size > (await repo.treeSize(db))) throw badRequest('树大小无效');
@@ -118,13 +123,13 @@ export function ledgerService(deps: LedgerDeps): LedgerServiceImpl {
     },
     async inclusionProof(index): Promise<InclusionProofData | null> {
       if (!Number.isSafeInteger(index) || index < 0) return null;
-      let cp = await checkpointNow();
+      let cp = recent && Date.now() - recent.at < PROOF_CHECKPOINT_TTL_MS && index < recent.cp.size ? recent.cp : await checkpointNow();
       if (cp && index >= cp.size) cp = await checkpointNow(); // a signing begun before this leaf committed
       if (!cp || index >= cp.size) return null;
-      const row = await repo.leafAt(db, index);
-      if (!row) return null;
-      const proof = await inclusionProof(reader(db), index, cp.size);
-      return { leafIndex: index, treeSize: cp.size, leaf: row.leaf, leafHash: row.leafHash, proof, checkpoint: cp };
+      const ranges = inclusionRanges(index, 0, cp.size);
+      const { nodes, leaf } = await repo.readNodesAndLeaf(db, nodesFor(ranges), index);
+      if (!leaf) return null;
+      return { leafIndex: index, treeSize: cp.size, leaf, leafHash: hashLeaf(leaf), proof: ranges.map((r) => rangeHash(r, nodes)), checkpoint: cp };
     },
     async consistencyProof(first, second) {
       const cp = await checkpointNow();

@@ -2,8 +2,10 @@
  * The storage side of the Merkle log: appending raw leaves together with every complete subtree they
  * finish (DESIGN.md Trust design §2). Callers hold a transaction; the sequencer lock is taken here.
  */
+import { is } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { completedBy, hashChildren, hashLeaf, nodeKey, tiles, type NodeId, type NodeReader } from './merkle.ts';
+import { hashChildren, hashLeaf, type NodeReader } from './merkle.ts';
 import * as repo from './repo.ts';
 
 /** A node reader over `db` (one query per call). */
@@ -18,16 +20,15 @@ export interface AppendedLeaf {
 
 /**
  * Appends raw leaves in order inside transaction `tx`: takes the sequencer advisory lock (held until
- * commit), reads the size and the O(log n) right edge of the tree (for one leaf, only the left siblings
- * it completes), inserts the leaf rows, their level-0 hashes and every newly completed subtree hash.
+ * commit), reads the size and the O(log n) right edge of the tree in one statement, inserts the leaf
+ * rows, their level-0 hashes and every newly completed subtree hash.
  */
 export async function appendLeaves(tx: DbOrTx, items: ReadonlyArray<{ leaf: Buffer; evidenceId: number | null }>): Promise<AppendedLeaf[]> {
   if (items.length === 0) return [];
+  // Outside a transaction the advisory lock would end with its own statement and appends could collide.
+  if (!is(tx, PgTransaction)) throw new Error('ledger: append must run inside a transaction');
   await repo.lockSequencer(tx);
-  const n = await repo.treeSize(tx);
-  const edge: NodeId[] = items.length === 1 ? completedBy(n).map((c) => c.left).reverse() : tiles(0, n);
-  const known = await repo.readNodes(tx, edge);
-  const stack = edge.map((id) => ({ ...id, hash: known.get(nodeKey(id))! }));
+  const { size: n, edge: stack } = await repo.frontier(tx);
   const nodes: Array<{ level: number; idx: number; hash: Buffer }> = [];
   const leaves: Array<{ idx: number; leaf: Buffer; leafHash: Buffer; evidenceId: number | null }> = [];
   const out: AppendedLeaf[] = [];
@@ -45,7 +46,10 @@ export async function appendLeaves(tx: DbOrTx, items: ReadonlyArray<{ leaf: Buff
     }
     stack.push(top);
   });
-  await repo.insertLeaves(tx, leaves);
-  await repo.insertNodes(tx, nodes);
+  if (leaves.length === 1) await repo.insertLeafWithNodes(tx, leaves[0]!, nodes);
+  else {
+    await repo.insertLeaves(tx, leaves);
+    await repo.insertNodes(tx, nodes);
+  }
   return out;
 }

@@ -23,8 +23,10 @@ export function useLogout(): () => Promise<void> {
     } catch {
       // Network failure: still log out locally.
     }
+    // Leave the (possibly login-required) page first and render the new one synchronously (flushSync),
+    // so the old page's login guard never sees the cleared session and sends the user to /login.
+    await navigate('/', { replace: true, flushSync: true });
     clearSession();
     qc.clear();
-    navigate('/', { replace: true });
   };
 }

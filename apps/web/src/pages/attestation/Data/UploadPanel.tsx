@@ -85,7 +85,7 @@ export function UploadPanel({ labels, onUploaded }: { labels: string[]; onUpload
           <CloudUploadOutlined />
         </p>
         <p className="upload-text">点击或拖拽文件到此处</p>
-        <p className="upload-hint">文档、图片、音频、视频等任意格式，单个文件不超过 {formatSize(config.uploadMaxBytes)}</p>
+        <p className="upload-hint">文档、图片、音频、视频等任意格式，单个文件不超过 {formatSize(config.uploadMaxBytes).replace('.00 ', ' ')}</p>
       </Upload.Dragger>
       {file ? (
         <Flex className="upload-file" align="center" gap={8}>

@@ -4,11 +4,12 @@
  * certificate is public, so the `token` segment is not needed to read it and is not sent anywhere.
  */
 import { Link, useParams } from 'react-router';
-import { Result, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { getView } from '../../../api/certificate';
 import { ApiError } from '../../../api/request';
+import { PageLoading } from '../../../components/PageLoading';
 import { zhLabels as L } from '../shared/labels';
+import { PlainResult } from '../shared/PlainResult';
 import '../shared/certificate.css';
 import './mobile.css';
 
@@ -21,17 +22,11 @@ export default function MobileAttestation() {
     retry: false,
     enabled: attestationId !== '',
   });
-  if (q.isPending) {
-    return (
-      <div className="mcert" style={{ textAlign: 'center', paddingTop: 64 }}>
-        <Spin />
-      </div>
-    );
-  }
-  if (q.isError || !q.data) {
+  if (q.isError) {
     const unknown = q.error instanceof ApiError && q.error.code === 400;
-    return <Result status={unknown ? '404' : 'warning'} title={unknown ? L.notFound : L.loadFailed} />;
+    return <PlainResult kind={unknown ? 'notFound' : 'warning'} title={unknown ? L.notFound : L.loadFailed} detail={unknown ? attestationId : undefined} />;
   }
+  if (!q.data) return <PageLoading />;
   const v = q.data;
   return (
     <div className="mcert" lang="zh-CN">

@@ -121,10 +121,10 @@ describe('CertificateBody', () => {
     const input = screen.getByLabelText('证据提取码') as HTMLInputElement;
     expect(input.maxLength).toBe(30);
     fireEvent.click(btn('提取')!);
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(MSG.EXTRACT_CODE_REQUIRED));
+    await waitFor(() => expect(document.querySelector('.cert-extract-danger')?.textContent).toBe(MSG.EXTRACT_CODE_REQUIRED));
     fireEvent.change(input, { target: { value: '12ab' } });
     fireEvent.click(btn('提取')!);
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(MSG.EXTRACT_CODE_FORMAT));
+    await waitFor(() => expect(document.querySelector('.cert-extract-danger')?.textContent).toBe(MSG.EXTRACT_CODE_FORMAT));
   });
 
   it('the print button shows the note first (background graphics, default scale, no margins)', async () => {

@@ -3,19 +3,21 @@
  * p1 §6): number, block transaction hash linking to the ledger explorer, the server-rendered
  * certificate html, the QR code for online viewing, and the buttons this viewer may use.
  * Presentational: the page loads the view and passes it in; the Chinese and English pages share it.
+ * Dialogs, toasts and the QR library load on first use, so a first visit stays small (issue 2 §8).
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Button, Typography, message } from 'antd';
+import { Button } from 'antd';
 import { downloadCertificatePdf, ownerDownload, type CertificateView } from '../../../api/certificate';
 import type { CertLabels } from './labels';
 import { downloadDecision, visibility, type Viewer } from './rules';
 import { startDownload } from './download';
-import { ExtractDialog } from './ExtractDialog';
-import { PhoneInfoDialog } from './PhoneInfoDialog';
-import { PrintNote } from './PrintNote';
 import { QrCode } from './QrCode';
 import './certificate.css';
+
+const ExtractDialog = lazy(() => import('./ExtractDialog').then((m) => ({ default: m.ExtractDialog })));
+const PrintNote = lazy(() => import('./PrintNote').then((m) => ({ default: m.PrintNote })));
+const PhoneInfoDialog = lazy(() => import('./PhoneInfoDialog').then((m) => ({ default: m.PhoneInfoDialog })));
 
 export interface CertificateBodyProps {
   view: CertificateView;
@@ -29,20 +31,26 @@ export interface CertificateBodyProps {
   otherLanguageHref: string;
 }
 
-type Dialog = 'extract' | 'print' | 'phone' | null;
+type Dialog = 'extract' | 'print' | 'phone';
 
 /** Renders the certificate with its actions; all dialogs live here. */
 export function CertificateBody({ view, viewer, labels, html, pageUrl, otherLanguageHref }: CertificateBodyProps) {
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  // A dialog stays mounted after its first opening so its closing animation can run.
+  const [mounted, setMounted] = useState<ReadonlySet<Dialog>>(new Set());
   const [busy, setBusy] = useState<'download' | 'pdf' | null>(null);
-  const [msgApi, msgHolder] = message.useMessage();
   const show = visibility(view, viewer);
+  const open = (d: Dialog) => {
+    setMounted((s) => new Set(s).add(d));
+    setDialog(d);
+  };
   const close = () => setDialog(null);
 
   const onDownload = async () => {
     const d = downloadDecision(view.isDownload);
     if (!d.ok) {
-      void msgApi.warning(view.isDownload === 2 ? labels.uploading : labels.missing);
+      const msg = view.isDownload === 2 ? labels.uploading : labels.missing;
+      void import('./notify').then((n) => n.warn(msg));
       return;
     }
     setBusy('download');
@@ -68,21 +76,21 @@ export function CertificateBody({ view, viewer, labels, html, pageUrl, otherLang
 
   return (
     <div className="cert-page" lang={labels.lang === 'zh' ? 'zh-CN' : 'en'}>
-      {msgHolder}
       <div className="cert-head no-print">
-        <Typography.Title level={3} className="cert-title">
-          {labels.pageTitle}
-        </Typography.Title>
+        <h1 className="cert-title">{labels.pageTitle}</h1>
         <Link to={otherLanguageHref} className="cert-lang">
           {labels.otherLanguage}
         </Link>
       </div>
 
       {show.deletedNotice && (
-        <Alert className="cert-deleted" type="warning" showIcon title={labels.deletedTitle} description={labels.deletedText} />
+        <div className="cert-deleted no-print" role="note">
+          <strong>{labels.deletedTitle}</strong>
+          <div>{labels.deletedText}</div>
+        </div>
       )}
 
-      <dl className="cert-meta">
+      <dl className="cert-meta no-print">
         <dt>{labels.baoquan}</dt>
         <dd className="cert-mono">{view.baoquan}</dd>
         <dt>{labels.chainhash}</dt>
@@ -90,7 +98,7 @@ export function CertificateBody({ view, viewer, labels, html, pageUrl, otherLang
           <Link to={`/ledger/${view.chainhash}`} className="cert-mono cert-hash" data-testid="chainhash-link">
             {view.chainhash}
           </Link>
-          <div className="cert-hint no-print">{labels.chainhashHint}</div>
+          <div className="cert-hint">{labels.chainhashHint}</div>
         </dd>
       </dl>
 
@@ -105,18 +113,18 @@ export function CertificateBody({ view, viewer, labels, html, pageUrl, otherLang
             </div>
           )}
           <div className="cert-actions">
-            {show.phoneInfo && <Button onClick={() => setDialog('phone')}>{labels.phoneInfo}</Button>}
+            {show.phoneInfo && <Button onClick={() => open('phone')}>{labels.phoneInfo}</Button>}
             {show.download && (
               <Button type="primary" loading={busy === 'download'} onClick={onDownload}>
                 {labels.download}
               </Button>
             )}
             {show.extract && (
-              <Button type="primary" onClick={() => setDialog('extract')}>
+              <Button type="primary" onClick={() => open('extract')}>
                 {labels.extract}
               </Button>
             )}
-            {show.print && <Button onClick={() => setDialog('print')}>{labels.print}</Button>}
+            {show.print && <Button onClick={() => open('print')}>{labels.print}</Button>}
             {show.print && (
               <Button loading={busy === 'pdf'} onClick={onPdf}>
                 {labels.pdf}
@@ -126,9 +134,11 @@ export function CertificateBody({ view, viewer, labels, html, pageUrl, otherLang
         </aside>
       </div>
 
-      <ExtractDialog open={dialog === 'extract'} baoquan={view.baoquan} labels={labels} onClose={close} />
-      <PrintNote open={dialog === 'print'} labels={labels} onClose={close} />
-      {show.phoneInfo && <PhoneInfoDialog open={dialog === 'phone'} baoquan={view.baoquan} labels={labels} onClose={close} />}
+      <Suspense fallback={null}>
+        {mounted.has('extract') && <ExtractDialog open={dialog === 'extract'} baoquan={view.baoquan} labels={labels} onClose={close} />}
+        {mounted.has('print') && <PrintNote open={dialog === 'print'} labels={labels} onClose={close} />}
+        {mounted.has('phone') && show.phoneInfo && <PhoneInfoDialog open={dialog === 'phone'} baoquan={view.baoquan} labels={labels} onClose={close} />}
+      </Suspense>
     </div>
   );
 }

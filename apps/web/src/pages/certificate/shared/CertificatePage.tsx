@@ -1,16 +1,16 @@
 /**
  * Loads one certificate by number (GET /api/share/getView) and shows it in the chosen language, or
- * a result page when the number is unknown (保全号不存在) or the call failed. Shared by
+ * a result block when the number is unknown (保全号不存在) or the call failed. Shared by
  * /attestation/{attestationId} and /English/attestation/{attestationId} (spec p1 §2).
  */
-import { Link } from 'react-router';
-import { Button, Result, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { getView } from '../../../api/certificate';
 import { ApiError } from '../../../api/request';
+import { PageLoading } from '../../../components/PageLoading';
 import { useSession } from '../../../stores/session';
 import { CertificateBody } from './CertificateBody';
 import type { CertLabels } from './labels';
+import { PlainResult } from './PlainResult';
 import { viewerOf } from './rules';
 
 export interface CertificatePageProps {
@@ -27,7 +27,6 @@ export function certificatePath(baoquan: string, lang: 'zh' | 'en'): string {
 /** The certificate page body with loading and error states. */
 export function CertificatePage({ baoquan, labels }: CertificatePageProps) {
   const { token } = useSession();
-  const loggedIn = token !== '';
   // The token is part of the key: isSelf depends on who asks (spec p1 §6).
   const q = useQuery({
     queryKey: ['share/getView', baoquan, token],
@@ -36,34 +35,18 @@ export function CertificatePage({ baoquan, labels }: CertificatePageProps) {
     enabled: baoquan !== '',
   });
 
-  if (q.isPending) {
-    return (
-      <div className="cert-page" style={{ textAlign: 'center', paddingTop: 80 }}>
-        <Spin size="large" />
-      </div>
-    );
+  if (q.isError || baoquan === '') {
+    const unknown = baoquan === '' || (q.error instanceof ApiError && q.error.code === 400);
+    const detail = unknown ? baoquan : q.error instanceof ApiError ? q.error.msg : undefined;
+    return <PlainResult kind={unknown ? 'notFound' : 'warning'} title={unknown ? labels.notFound : labels.loadFailed} detail={detail} homeLabel={labels.back} />;
   }
-  if (q.isError || !q.data) {
-    const unknown = q.error instanceof ApiError && q.error.code === 400;
-    return (
-      <Result
-        status={unknown ? '404' : 'warning'}
-        title={unknown ? labels.notFound : labels.loadFailed}
-        subTitle={unknown ? baoquan : q.error instanceof ApiError ? q.error.msg : undefined}
-        extra={
-          <Link to="/">
-            <Button type="primary">{labels.back}</Button>
-          </Link>
-        }
-      />
-    );
-  }
+  if (!q.data) return <PageLoading />;
   const view = q.data;
   const path = certificatePath(view.baoquan, labels.lang);
   return (
     <CertificateBody
       view={view}
-      viewer={viewerOf(view, loggedIn)}
+      viewer={viewerOf(view, token !== '')}
       labels={labels}
       html={labels.lang === 'zh' ? view.html : view.htmlEn || view.html}
       pageUrl={`${window.location.origin}${path}`}

@@ -4,7 +4,7 @@
  * download from the returned downUrl; a wrong code shows the server's message (toast by the wrapper).
  */
 import { useState } from 'react';
-import { Button, Input, Modal, Typography } from 'antd';
+import { Button, Input, Modal } from 'antd';
 import { extractEvidence } from '../../../api/certificate';
 import type { CertLabels } from './labels';
 import { checkExtractCode, EXTRACT_CODE_MAX } from './extractCode';
@@ -72,13 +72,11 @@ export function ExtractDialog({ open, baoquan, labels, onClose }: ExtractDialogP
         onPressEnter={submit}
       />
       {error ? (
-        <Typography.Text type="danger" role="alert" className="cert-extract-error">
+        <span role="alert" className="cert-extract-error cert-extract-danger">
           {error}
-        </Typography.Text>
+        </span>
       ) : (
-        <Typography.Text type="secondary" className="cert-extract-error">
-          {labels.extractHint}
-        </Typography.Text>
+        <span className="cert-extract-error cert-hint">{labels.extractHint}</span>
       )}
     </Modal>
   );

@@ -3,7 +3,7 @@
  * scale, no margins); confirming closes it and opens the browser's print dialog.
  */
 import { useRef } from 'react';
-import { Modal, Typography } from 'antd';
+import { Modal } from 'antd';
 import type { CertLabels } from './labels';
 
 export interface PrintNoteProps {
@@ -34,7 +34,7 @@ export function PrintNote({ open, labels, onClose }: PrintNoteProps) {
         }
       }}
     >
-      <Typography.Paragraph>{labels.printIntro}</Typography.Paragraph>
+      <p>{labels.printIntro}</p>
       <ol className="cert-print-steps">
         {labels.printSteps.map((s) => (
           <li key={s}>{s}</li>

@@ -3,7 +3,7 @@
  * check with public tools (issue 2 §7).
  */
 import type { ReactNode } from 'react';
-import { Typography } from 'antd';
+import { CopyBlock } from './CopyBlock';
 import type { HowTo } from './howto';
 
 export interface CheckItemProps {
@@ -31,9 +31,7 @@ export function CheckItem({ ok, title, reason, children, howTo }: CheckItemProps
       <details className="lx-howto">
         <summary>如何用公开工具自行验证</summary>
         <p>{howTo.text}</p>
-        <Typography.Paragraph copyable={{ text: howTo.script }} className="lx-script-wrap">
-          <pre className="lx-pre">{howTo.script}</pre>
-        </Typography.Paragraph>
+        <CopyBlock text={howTo.script} />
       </details>
     </section>
   );

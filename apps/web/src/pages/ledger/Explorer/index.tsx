@@ -6,13 +6,15 @@
  * can repeat it with public tools.
  */
 import { Link, useParams } from 'react-router';
-import { Alert, Button, Result, Spin, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { toHex } from '@cunzheng/contract/ledger/index';
 import { getLedgerEntry, getVerifierKey } from '../../../api/ledger';
 import { ApiError } from '../../../api/request';
+import { PageLoading } from '../../../components/PageLoading';
 import { formatDateTime } from '../../../utils/format';
+import { PlainResult } from '../../certificate/shared/PlainResult';
 import { CheckItem, Value } from './CheckItem';
+import { CopyBlock } from './CopyBlock';
 import { howToInclusion, howToLeaf, howToSignature } from './howto';
 import { computeVerdict } from './verdict';
 import './explorer.css';
@@ -34,24 +36,26 @@ export default function LedgerExplorer() {
     staleTime: Infinity,
   });
   if (!valid) {
-    return <Result status="warning" title="区块交易哈希格式错误" subTitle="区块交易哈希应为 64 位十六进制字符" extra={<HomeButton />} />;
+    return <PlainResult kind="warning" title="区块交易哈希格式错误" detail="区块交易哈希应为 64 位十六进制字符" homeLabel="返回首页" />;
   }
   if (entry.isError) {
     const unknown = entry.error instanceof ApiError && entry.error.code === 400;
     return (
-      <Result
-        status={unknown ? '404' : 'warning'}
+      <PlainResult
+        kind={unknown ? 'notFound' : 'warning'}
         title={unknown ? '账本中不存在该区块交易哈希' : '账本记录加载失败，请稍后刷新重试'}
-        subTitle={<span className="lx-mono">{hash}</span>}
-        extra={<HomeButton />}
+        detail={<span className="lx-mono">{hash}</span>}
+        homeLabel="返回首页"
       />
     );
   }
   if (!entry.data || !verdict.data) {
     return (
-      <div className="lx-page" style={{ textAlign: 'center', paddingTop: 80 }}>
-        <Spin size="large" />
-        <div className="lx-muted" style={{ marginTop: 12 }}>正在浏览器中核验账本证明…</div>
+      <div className="lx-page">
+        <PageLoading />
+        <div className="lx-muted" style={{ textAlign: 'center' }}>
+          正在浏览器中核验账本证明…
+        </div>
       </div>
     );
   }
@@ -65,21 +69,16 @@ export default function LedgerExplorer() {
 
   return (
     <div className="lx-page" lang="zh-CN">
-      <Typography.Title level={3} className="lx-title">
-        账本浏览器
-      </Typography.Title>
+      <h1 className="lx-title">账本浏览器</h1>
       <div className="lx-hash">
         <span className="lx-muted">区块交易哈希</span>
         <span className="lx-mono">{hash}</span>
       </div>
 
-      <Alert
-        className="lx-summary"
-        type={v.ok ? 'success' : 'error'}
-        showIcon
-        title={v.ok ? '核验通过：该记录确实在公开账本中，且账本检查点由平台密钥签名' : '核验未通过：请查看下方未通过的项目'}
-        description="以下三项核验均在您的浏览器中用 WebCrypto 独立完成，不依赖服务器的判断。"
-      />
+      <div className={`lx-summary ${v.ok ? 'lx-summary-ok' : 'lx-summary-bad'}`} role="status" data-testid="ledger-verdict">
+        <strong>{v.ok ? '✓ 核验通过：该记录确实在公开账本中，且账本检查点由平台密钥签名' : '✗ 核验未通过：请查看下方未通过的项目'}</strong>
+        <div>以下三项核验均在您的浏览器中用 WebCrypto 独立完成，不依赖服务器的判断。</div>
+      </div>
 
       <CheckItem ok={v.leaf.ok} title="1. 叶子哈希与区块交易哈希一致" reason={leafReason(v.leaf)} howTo={howToLeaf(d, hash)}>
         <Value label="计算所得" value={v.leaf.computedHex ?? '—'} />
@@ -114,15 +113,15 @@ export default function LedgerExplorer() {
         )}
         {time !== null && (
           <>
-            <dt>存证时间</dt>
+            <dt>存证时间（本机时区）</dt>
             <dd>{formatDateTime(time)}</dd>
           </>
         )}
       </dl>
       <h3 className="lx-h3">条目内容（RFC 8785 规范化 JSON，格式化显示）</h3>
-      <pre className="lx-pre">{json !== null ? JSON.stringify(json, null, 2) : '（条目不是 UTF-8 JSON）'}</pre>
+      <pre className="lx-pre lx-wrap">{json !== null ? JSON.stringify(json, null, 2) : '（条目不是 UTF-8 JSON）'}</pre>
       <h3 className="lx-h3">条目原始字节（base64，哈希即基于这些字节计算）</h3>
-      <pre className="lx-pre lx-wrap">{d.leaf}</pre>
+      <CopyBlock text={d.leaf} wrap />
       {v.entryBytes && (
         <details className="lx-howto">
           <summary>十六进制（{v.entryBytes.length} 字节）</summary>
@@ -144,9 +143,7 @@ export default function LedgerExplorer() {
       )}
 
       <h2 className="lx-h2">签名检查点（C2SP signed note）</h2>
-      <Typography.Paragraph copyable={{ text: d.checkpoint }} className="lx-script-wrap">
-        <pre className="lx-pre">{d.checkpoint}</pre>
-      </Typography.Paragraph>
+      <CopyBlock text={d.checkpoint} wrap />
     </div>
   );
 }
@@ -156,12 +153,4 @@ function leafReason(l: { computedHex: string | null; expectedHex: string; served
   if (l.computedHex !== l.expectedHex) return '由条目字节计算出的叶子哈希与区块交易哈希不一致';
   if (l.servedHex !== l.computedHex) return '服务器给出的叶子哈希与计算结果不一致';
   return '';
-}
-
-function HomeButton() {
-  return (
-    <Link to="/">
-      <Button type="primary">返回首页</Button>
-    </Link>
-  );
 }

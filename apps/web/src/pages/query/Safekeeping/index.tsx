@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Button, Descriptions, Input, Typography } from 'antd';
+import { Button, Input } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { MSG } from '@cunzheng/contract/messages';
 import { checkBqno, checkBqview, type CertificateView } from '../../../api/certificate';
@@ -41,12 +41,8 @@ export default function Safekeeping() {
 
   return (
     <div className="sk-page" lang="zh-CN">
-      <Typography.Title level={3} className="sk-title">
-        保全证书查询
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">
-        输入保全证书上的保全号，即可查询该证书的存证信息，并可在账本浏览器中独立核验其区块链账本证明。无需登录。
-      </Typography.Paragraph>
+      <h1 className="sk-title">保全证书查询</h1>
+      <p className="sk-intro">输入保全证书上的保全号，即可查询该证书的存证信息，并可在账本浏览器中独立核验其区块链账本证明。无需登录。</p>
       <div className="sk-form">
         <Input
           size="large"
@@ -67,40 +63,42 @@ export default function Safekeeping() {
         </Button>
       </div>
       {error && (
-        <Typography.Text type="danger" role="alert" className="sk-error">
+        <div role="alert" className="sk-error">
           {error}
-        </Typography.Text>
+        </div>
       )}
 
       {v && !m.isPending && (
         <div className="sk-result" data-testid="safekeeping-result">
           {v.deleted === 1 && (
-            <Alert type="warning" showIcon title="所有者已删除该证据文件" description="账本中的存证记录依然保留，证书与账本证明仍可核验。" style={{ marginBottom: 12 }} />
+            <div className="sk-deleted" role="note">
+              <strong>所有者已删除该证据文件</strong>
+              <div>账本中的存证记录依然保留，证书与账本证明仍可核验。</div>
+            </div>
           )}
-          <Descriptions
-            bordered
-            size="small"
-            column={1}
-            title="查询结果"
-            items={[
-              { key: 'baoquan', label: '保全号', children: <span className="sk-mono">{v.baoquan}</span> },
-              { key: 'title', label: '证据名称', children: v.title || v.fileName },
-              { key: 'fileName', label: '文件名', children: v.fileName },
-              { key: 'size', label: '文件大小', children: formatSize(v.size) },
-              { key: 'sha256', label: '文件SHA-256', children: <span className="sk-mono">{v.sha256}</span> },
-              { key: 'saveTime', label: '存证时间', children: formatDateTime(v.saveTime) },
-              {
-                key: 'chainhash',
-                label: '区块交易哈希',
-                children: (
-                  <Link to={`/ledger/${v.chainhash}`} className="sk-mono">
-                    {v.chainhash}
-                  </Link>
-                ),
-              },
-              { key: 'ledger', label: '账本位置', children: `第 ${v.ledgerIndex + 1} 条 / 共 ${v.treeSize} 条` },
-            ]}
-          />
+          <h2 className="sk-h2">查询结果</h2>
+          <dl className="sk-dl">
+            <dt>保全号</dt>
+            <dd className="sk-mono">{v.baoquan}</dd>
+            <dt>证据名称</dt>
+            <dd>{v.title || v.fileName}</dd>
+            <dt>文件名</dt>
+            <dd>{v.fileName}</dd>
+            <dt>文件大小</dt>
+            <dd>{formatSize(v.size)}</dd>
+            <dt>文件SHA-256</dt>
+            <dd className="sk-mono">{v.sha256}</dd>
+            <dt>存证时间</dt>
+            <dd>{formatDateTime(v.saveTime)}</dd>
+            <dt>区块交易哈希</dt>
+            <dd>
+              <Link to={`/ledger/${v.chainhash}`} className="sk-mono">
+                {v.chainhash}
+              </Link>
+            </dd>
+            <dt>账本位置</dt>
+            <dd>{`第 ${v.ledgerIndex + 1} 条 / 共 ${v.treeSize} 条`}</dd>
+          </dl>
           <div className="sk-actions">
             <Link to={`/attestation/${encodeURIComponent(v.baoquan)}`}>
               <Button type="primary">查看保全证书</Button>

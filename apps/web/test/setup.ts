@@ -1,0 +1,48 @@
+/**
+ * Vitest setup for component tests under jsdom: antd needs `matchMedia` and `ResizeObserver`,
+ * which jsdom lacks (STACK-NOTES.md "Web"). Desktop width by default. Files that run in the node
+ * environment (`// @vitest-environment node`) skip all of this.
+ */
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+
+const dom = typeof window !== 'undefined';
+
+if (dom && !window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string): MediaQueryList => {
+      const min = /min-width:\s*(\d+)px/.exec(query);
+      const max = /max-width:\s*(\d+)px/.exec(query);
+      const width = window.innerWidth || 1366;
+      const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+      return {
+        matches,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      };
+    },
+  });
+}
+
+if (dom && !('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+  Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+}
+
+if (dom) {
+  afterEach(() => {
+    cleanup();
+    window.localStorage.clear();
+  });
+}

@@ -1,0 +1,19 @@
+/**
+ * `npm run bench`: runs every benchmark in turn; each prints its numbers with a ratio against a
+ * baseline measured in the same run. Select some with `BENCH=upload,http npm run bench`.
+ */
+const all: Record<string, () => Promise<unknown>> = {
+  upload: async () => (await import('./upload.bench.ts')).run(),
+  http: async () => (await import('./http.bench.ts')).run(),
+  ledger: async () => (await import('./ledger.bench.ts')).run(),
+  bundle: async () => (await import('./bundle.bench.ts')).run(),
+};
+const chosen = (process.env.BENCH ?? Object.keys(all).join(',')).split(',').map((s) => s.trim()).filter(Boolean);
+const results: Record<string, unknown> = {};
+for (const name of chosen) {
+  const f = all[name];
+  if (!f) throw new Error(`unknown benchmark ${name}; choose from ${Object.keys(all).join(', ')}`);
+  console.log(`\n== ${name}`);
+  results[name] = await f();
+}
+console.log('\n' + JSON.stringify(results, null, 2));
