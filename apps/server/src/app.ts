@@ -59,7 +59,18 @@ export async function buildApp(config: Config, database: Database, opts: { logge
 
   const webDist = config.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  if (hasWeb) {
+    // Hashed assets are immutable; index.html must be revalidated so a redeploy is picked up.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        res.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     if (req.method === 'GET' && hasWeb && !url.toLowerCase().startsWith('/api/')) {

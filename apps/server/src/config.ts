@@ -6,8 +6,10 @@ import path from 'node:path';
 import { z } from 'zod';
 
 const ZConfig = z.object({
+  INIT_CWD: z.string().max(4096).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().max(255).default('0.0.0.0'),
+  /** Relative paths resolve against the directory npm was invoked from. */
   DATA_DIR: z.string().max(4096).default('./data'),
   /** Unset: embedded PGlite under DATA_DIR/pgdata. Set: PostgreSQL via `pg`. */
   DATABASE_URL: z.string().max(4096).optional(),
@@ -42,5 +44,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`配置错误 / invalid configuration:\n${lines.join('\n')}`);
   }
   const cfg = { ...parsed.data, ...overrides };
-  return { ...cfg, dataDir: path.resolve(cfg.DATA_DIR) };
+  // npm runs workspace scripts inside the workspace folder; resolve relative paths against the folder
+  // where the user typed the command (INIT_CWD), so `npm start` and `npm run cli` share one ./data.
+  return { ...cfg, dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), cfg.DATA_DIR) };
 }

@@ -2,6 +2,7 @@
  * Composition: builds every module's service from the platform context (narrowed dependencies) and
  * registers the routes. `buildServices` is also used by the CLI without an HTTP server.
  */
+import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -16,6 +17,9 @@ import { ledgerRoutes } from './ledger/routes.ts';
 import { ledgerService } from './ledger/service.ts';
 import { fileRoutes } from './system/files.ts';
 import { systemRoutes } from './system/routes.ts';
+
+/** Version of the server package. */
+const APP_VERSION: string = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 
 /** Builds the services of every module. */
 export function buildServices(ctx: AppContext) {
@@ -34,7 +38,7 @@ export type Services = ReturnType<typeof buildServices>;
 
 /** Registers all module routes on `app`. */
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext, s: Services): Promise<void> {
-  await app.register(systemRoutes({ database: ctx.database, version: process.env.npm_package_version ?? '0.1.0' }));
+  await app.register(systemRoutes({ database: ctx.database, version: APP_VERSION, ledgerSize: () => s.ledger.size() }));
   await app.register(fileRoutes({ blobs: ctx.blobs, downloads: ctx.downloads, zipItems: (owner, ids) => s.evidence.zipItems(owner, ids) }));
   await app.register(authRoutes({ auth: s.auth, captcha: s.captcha, sessions: ctx.sessions }));
   await app.register(evidenceRoutes({ evidence: s.evidence, sessions: ctx.sessions }));

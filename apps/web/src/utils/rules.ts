@@ -5,7 +5,6 @@
 import type { FormRule } from 'antd';
 import {
   toRule,
-  validateImgCode,
   validateMobile,
   validateNoSpecialChars,
   validatePassword,
@@ -23,8 +22,6 @@ const rule = (fn: (v: string | undefined) => Validation): FormRule => ({
 export const mobileRules: FormRule[] = [rule((v) => validateMobile(v))];
 /** Password: "{field}不能为空" / 请输入6-18位数字字母组合密码. */
 export const passwordRules = (field = '密码'): FormRule[] => [rule((v) => validatePassword(v, field))];
-/** Image captcha: 请输入图形验证码 / 图形验证码不正确. */
-export const imgCodeRules: FormRule[] = [rule(validateImgCode)];
 /** SMS code: 请输入短信验证码 / 短信验证码错误,请重新输入. */
 export const smsCodeRules: FormRule[] = [rule(validateSmsCode)];
 

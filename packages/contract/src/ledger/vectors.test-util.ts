@@ -1,12 +1,12 @@
 /**
- * Loader of the RFC 6962 test vectors in ../shared/testdata/rfc6962 (transparency-dev/merkle data,
+ * Loader of the RFC 6962 test vectors in testdata/rfc6962 (a copy of ../shared/testdata/rfc6962) (transparency-dev/merkle data,
  * Apache-2.0): used by the contract and server tests. Not part of the package's public surface.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 
 /** Folder holding inclusion/ and consistency/ (overridable with RFC6962_TESTDATA). */
-export const VECTOR_DIR = process.env.RFC6962_TESTDATA ?? path.resolve(import.meta.dirname, '../../../../../shared/testdata/rfc6962');
+export const VECTOR_DIR = process.env.RFC6962_TESTDATA ?? path.resolve(import.meta.dirname, '../../../../testdata/rfc6962');
 
 export interface InclusionVector { file: string; leafIdx: number; treeSize: number; root: string; leafHash: string; proof: string[] | null; desc: string; wantErr: boolean }
 export interface ConsistencyVector { file: string; size1: number; size2: number; root1: string; root2: string; proof: string[] | null; desc: string; wantErr: boolean }

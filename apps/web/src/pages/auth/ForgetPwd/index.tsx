@@ -10,6 +10,7 @@ import { resetPassword, sendResetSms } from '../../../api/auth';
 import { useImageCaptcha } from '../../../hooks/useImageCaptcha';
 import { confirmRules, mobileRules, passwordRules } from '../../../utils/rules';
 import { AuthCard } from '../components/AuthCard';
+import { checkBeforeSms } from '../components/beforeSms';
 import { CaptchaField } from '../components/CaptchaField';
 import { SmsCodeField } from '../components/SmsCodeField';
 
@@ -30,10 +31,10 @@ export default function ForgetPwdPage() {
   const { message } = App.useApp();
 
   const send = async () => {
-    const v = await form.validateFields(['mobile', 'imgCode']).catch(() => null);
+    const v = await checkBeforeSms(form);
     if (!v) return false;
     try {
-      const r = await sendResetSms({ mobile: v.mobile.trim(), captchaId: captcha.captchaId, imgCode: v.imgCode.trim() });
+      const r = await sendResetSms({ mobile: v.mobile, captchaId: captcha.captchaId, imgCode: v.imgCode });
       setSmsToken(r.token);
       void message.success(MSG.SMS_SENT);
       return true;

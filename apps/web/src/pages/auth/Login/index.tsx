@@ -12,6 +12,7 @@ import { useImageCaptcha } from '../../../hooks/useImageCaptcha';
 import { startSession } from '../../../stores/session';
 import { mobileRules, passwordRules } from '../../../utils/rules';
 import { AuthCard } from '../components/AuthCard';
+import { checkBeforeSms } from '../components/beforeSms';
 import { CaptchaField } from '../components/CaptchaField';
 import { SmsCodeField } from '../components/SmsCodeField';
 import { safeRedirect } from '../components/redirect';
@@ -75,10 +76,10 @@ function SmsLogin() {
   const finish = useFinishLogin();
 
   const send = async () => {
-    const v = await form.validateFields(['mobile', 'imgCode']).catch(() => null);
+    const v = await checkBeforeSms(form);
     if (!v) return false;
     try {
-      const r = await sendLoginSms({ mobile: v.mobile.trim(), captchaId: captcha.captchaId, imgCode: v.imgCode.trim() });
+      const r = await sendLoginSms({ mobile: v.mobile, captchaId: captcha.captchaId, imgCode: v.imgCode });
       setSmsToken(r.token);
       return true;
     } finally {

@@ -12,6 +12,7 @@ import { useImageCaptcha } from '../../../hooks/useImageCaptcha';
 import { startSession } from '../../../stores/session';
 import { confirmRules, mobileRules, passwordRules, textRules } from '../../../utils/rules';
 import { AuthCard } from '../components/AuthCard';
+import { checkBeforeSms } from '../components/beforeSms';
 import { CaptchaField } from '../components/CaptchaField';
 import { SmsCodeField } from '../components/SmsCodeField';
 import { safeRedirect } from '../components/redirect';
@@ -40,10 +41,10 @@ export default function RegisterPage() {
   const { message } = App.useApp();
 
   const send = async () => {
-    const v = await form.validateFields(['mobile', 'imgCode']).catch(() => null);
+    const v = await checkBeforeSms(form);
     if (!v) return false;
     try {
-      const r = await sendRegisterSms({ mobile: v.mobile.trim(), captchaId: captcha.captchaId, imgCode: v.imgCode.trim() });
+      const r = await sendRegisterSms({ mobile: v.mobile, captchaId: captcha.captchaId, imgCode: v.imgCode });
       setSmsToken(r.token);
       void message.success(MSG.SMS_SENT);
       return true;
