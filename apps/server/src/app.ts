@@ -15,7 +15,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { installErrorHandling } from './platform/http.ts';
 import { buildContext, type AppContext } from './platform/context.ts';
-import { buildServices, registerRoutes, type Services } from './modules/index.ts';
+import { buildServices, registerRoutes, registerWorkers, type Services } from './modules/index.ts';
+import { startJobs } from './platform/jobs.ts';
 import { MSG } from '@cunzheng/contract/messages';
 
 export interface BuiltApp {
@@ -25,7 +26,7 @@ export interface BuiltApp {
 }
 
 /** Builds the app on an open database; `close()` on the app also stops background work (not the database). */
-export async function buildApp(config: Config, database: Database, opts: { logger?: boolean | object } = {}): Promise<BuiltApp> {
+export async function buildApp(config: Config, database: Database, opts: { logger?: boolean | object; jobs?: boolean } = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: opts.logger ?? { level: config.LOG_LEVEL },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 4000 },
@@ -53,9 +54,14 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await app.register(multipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 4096 } });
 
   const ctx = buildContext(config, database, app.log);
+  if (opts.jobs) ctx.jobs = await startJobs({ database, databaseUrl: config.DATABASE_URL, log: app.log });
   const services = buildServices(ctx);
   await registerRoutes(app, ctx, services);
-  app.addHook('onClose', async () => ctx.stop());
+  if (ctx.jobs) await registerWorkers(ctx.jobs, ctx, services);
+  app.addHook('onClose', async () => {
+    await ctx.stop();
+    await ctx.jobs?.stop();
+  });
 
   const webDist = config.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, 'pgdata') });
-  const { app, services } = await buildApp(config, database);
+  const { app, services } = await buildApp(config, database, { jobs: true });
   const closeAdmin = await startAdminChannel(config.dataDir, adminCommands(services, database));
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`存证 platform listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} (database: ${database.kind}, data: ${config.dataDir})`);

@@ -19,7 +19,7 @@ export interface Harness extends BuiltApp {
 }
 
 /** Builds the app on a fresh database and temp DATA_DIR. `env` overrides configuration variables. */
-export async function makeHarness(env: Record<string, string> = {}): Promise<Harness> {
+export async function makeHarness(env: Record<string, string> = {}, opts: { jobs?: boolean } = {}): Promise<Harness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cz-test-'));
   let url: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;
@@ -42,7 +42,7 @@ export async function makeHarness(env: Record<string, string> = {}): Promise<Har
   }
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_OFF: '0', ...env });
   const database = await openDatabase({ url, pgliteDir: 'memory://' });
-  const built = await buildApp(config, database, { logger: false });
+  const built = await buildApp(config, database, { logger: false, jobs: opts.jobs });
   await built.app.ready();
   return {
     ...built,

@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.ts';
+import type { Jobs } from '../platform/jobs.ts';
 import { authRoutes } from './auth/routes.ts';
 import { certificateRoutes } from './certificate/routes.ts';
 import { buildCertificate } from './certificate/wire.ts';
@@ -45,3 +46,9 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, s: S
   await app.register(certificateRoutes({ certificate: s.certificate, sessions: ctx.sessions }));
   await app.register(ledgerRoutes({ ledger: s.ledger, findIndexByBaoquan: async (b: string) => (await s.evidence.findByBaoquan(b))?.ledgerIndex ?? null }));
 }
+
+/**
+ * Registers background workers and schedules (only in processes that run jobs: `npm start`).
+ * Each module that has periodic or queued work adds its line here.
+ */
+export async function registerWorkers(_jobs: Jobs, _ctx: AppContext, _s: Services): Promise<void> {}

@@ -12,6 +12,7 @@ import { rateLimiter, type RateLimiter } from './rateLimit.ts';
 import { loadOrCreateSecret } from './secrets.ts';
 import { sessionService, type Sessions } from './auth.ts';
 import { embeddedSms, type SmsProvider } from './sms.ts';
+import type { Jobs } from './jobs.ts';
 
 export interface AppContext {
   config: Config;
@@ -23,6 +24,8 @@ export interface AppContext {
   sessions: Sessions;
   limiter: RateLimiter;
   sms: SmsProvider;
+  /** Background jobs; null when this process runs none (CLI, tests that need none). */
+  jobs: Jobs | null;
   /** Callbacks run when the app closes (timers, browser pools). */
   onStop: Array<() => void | Promise<void>>;
   stop(): Promise<void>;
@@ -41,6 +44,7 @@ export function buildContext(config: Config, database: Database, log: FastifyBas
     sessions: sessionService({ db: database.db, ttlSeconds: config.SESSION_TTL_SECONDS }),
     limiter: rateLimiter({ db: database.db, disabled: config.RATE_LIMIT_OFF === '1' }),
     sms: embeddedSms(database.db, log),
+    jobs: null,
     onStop,
     async stop() {
       for (const f of onStop.splice(0)) await f();

@@ -70,6 +70,7 @@ function PasswordLogin() {
 
 function SmsLogin() {
   const [form] = Form.useForm<SmsForm>();
+  const { message } = App.useApp();
   const captcha = useImageCaptcha();
   const [smsToken, setSmsToken] = useState('');
   const [busy, setBusy] = useState(false);
@@ -81,6 +82,7 @@ function SmsLogin() {
     try {
       const r = await sendLoginSms({ mobile: v.mobile, captchaId: captcha.captchaId, imgCode: v.imgCode });
       setSmsToken(r.token);
+      void message.success(MSG.SMS_SENT);
       return true;
     } finally {
       captcha.refresh();
