@@ -32,6 +32,26 @@ const ZConfig = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Relaxes rate limits for automated test runs ("1"). Never set in production. */
   RATE_LIMIT_OFF: z.enum(['0', '1']).default('0'),
+  /** External anchoring (issue 3 §3): EVM JSON-RPC URL. Unset: anchoring is off. */
+  ANCHOR_RPC_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^(https?|wss?)$/ }).max(2000).optional()),
+  /** Private key of the anchoring account, 0x + 64 hex (it pays the gas of a 0-value tx to itself). */
+  ANCHOR_PRIVATE_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64 hex digits').optional()),
+  /** Explorer link template of a transaction, with `{tx}` replaced by its hash, e.g. https://etherscan.io/tx/{tx}. */
+  ANCHOR_EXPLORER_TX_URL: z.string().max(1000).optional(),
+  /** Name of the chain shown on certificates (default `EVM chain <chainId>`). */
+  ANCHOR_CHAIN_NAME: z.string().max(100).optional(),
+  /** Least time between two anchors, seconds (checked once a minute). */
+  ANCHOR_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(31 * 24 * 3600).default(3600),
+  /** Least number of new ledger entries since the last anchor before anchoring again. */
+  ANCHOR_MIN_NEW_ENTRIES: z.coerce.number().int().min(1).max(1_000_000_000).default(1),
+  /** Continuous audit (issue 3 §5): least time between two bounded runs, seconds; 0 turns the job off. */
+  AUDIT_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(31 * 24 * 3600).default(300),
+  /** Evidence blobs re-hashed per run at most. */
+  AUDIT_BLOBS_PER_RUN: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  /** Bytes re-hashed per run at most (at least one blob is always checked). Default 1 GiB. */
+  AUDIT_BYTES_PER_RUN: z.coerce.number().int().min(1).default(1024 * 1024 * 1024),
+  /** Ledger leaves re-verified per run at most. */
+  AUDIT_LEAVES_PER_RUN: z.coerce.number().int().min(1).max(100_000_000).default(100_000),
 });
 
 export type Config = z.infer<typeof ZConfig> & { dataDir: string };

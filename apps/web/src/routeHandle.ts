@@ -26,3 +26,12 @@ export interface RouteHandle {
 
 /** Narrows an unknown route handle (routes without one give `{}`). */
 export const asHandle = (h: unknown): RouteHandle => (h && typeof h === 'object' ? (h as RouteHandle) : {});
+
+/** A header menu entry collected from the route table (routes.tsx `menuEntries`). */
+export interface MenuEntry {
+  path: string;
+  label: string;
+  order: number;
+  hideForRoles?: readonly string[];
+  auth: boolean;
+}

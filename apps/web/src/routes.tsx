@@ -13,13 +13,15 @@ import { Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from './layouts/RootLayout';
 import { PublicLayout } from './layouts/PublicLayout';
 import { RouteError } from './layouts/RouteError';
-import { asHandle, type RouteHandle } from './routeHandle';
+import { asHandle, type MenuEntry, type RouteHandle } from './routeHandle';
 
-export { asHandle, type MenuHandle, type RouteHandle } from './routeHandle';
+export { asHandle, type MenuEntry, type MenuHandle, type RouteHandle } from './routeHandle';
 
 // Layouts: the main (account) layout is lazy; the public layout is small (plain markup), loaded
 // with the entry so a certificate page needs no extra round trip for it.
 const MainLayout = lazy(() => import('./layouts/MainLayout/index.tsx'));
+// antd's App context (App.useApp message/modal) for the pages that use it; not needed by /home.
+const AntdApp = lazy(() => import('./layouts/AntdAppLayout.tsx'));
 
 // Account-side pages.
 const Home = lazy(() => import('./pages/home/Home/index.tsx'));
@@ -61,20 +63,25 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       {
-        element: <MainLayout />,
+        element: <MainLayout getMenu={getMenu} />,
         children: [
           { path: '/', element: <Navigate to="/home" replace /> },
           { path: '/home', element: <Home />, handle: H.home },
-          { path: '/login', element: <Login />, handle: H.login },
-          { path: '/register', element: <Register />, handle: H.register },
-          { path: '/forgetpwd', element: <ForgetPwd />, handle: H.forgetpwd },
           {
-            path: '/attestation-all',
-            handle: H.attestationAll,
+            element: <AntdApp />,
             children: [
-              { index: true, element: <Navigate to="/attestation-all/data" replace /> },
-              { path: 'data', element: <DataList />, handle: H.data },
-              { path: 'data/download', element: <DataDownload />, handle: H.download },
+              { path: '/login', element: <Login />, handle: H.login },
+              { path: '/register', element: <Register />, handle: H.register },
+              { path: '/forgetpwd', element: <ForgetPwd />, handle: H.forgetpwd },
+              {
+                path: '/attestation-all',
+                handle: H.attestationAll,
+                children: [
+                  { index: true, element: <Navigate to="/attestation-all/data" replace /> },
+                  { path: 'data', element: <DataList />, handle: H.data },
+                  { path: 'data/download', element: <DataDownload />, handle: H.download },
+                ],
+              },
             ],
           },
           { path: '/404', element: <NotFound />, handle: H.notFound },
@@ -82,7 +89,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <PublicLayout />,
+        element: <PublicLayout getMenu={getMenu} />,
         children: [
           { path: '/attestation/:attestationId', element: <Attestation />, handle: H.attestation },
           { path: '/English/attestation/:attestationId', element: <EnglishAttestation />, handle: H.englishAttestation },
@@ -96,13 +103,12 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** A header menu entry: path and label. */
-export interface MenuEntry {
-  path: string;
-  label: string;
-  order: number;
-  hideForRoles?: readonly string[];
-  auth: boolean;
+let menuCache: MenuEntry[] | null = null;
+
+/** The header menu of this route table (computed once; layouts call it while rendering). */
+export function getMenu(): MenuEntry[] {
+  menuCache ??= menuEntries(routes);
+  return menuCache;
 }
 
 /** Collects the header menu from the route table (routes whose handle has `menu`). */

@@ -209,6 +209,60 @@ export const MSG = {
   NOT_VERIFIED: '您未实名不可使用该功能',
   /** spec p2 §6, §8. */
   REPAIR_PENDING: '实名补传还未通过，请耐心等待',
+
+  // ── Web page evidence (issue 4; spec p2 §5, §7 web evidence calls) ──────
+  WEB_CAPTURE_NOT_FOUND: '取证记录不存在',
+  /** A private, loopback, link-local or reserved address (after DNS resolution, redirects, subresources). */
+  WEB_ADDRESS_REFUSED: '目标地址不允许访问',
+  WEB_DNS_FAILED: 'DNS 解析失败',
+  WEB_TIMEOUT: '访问超时',
+  WEB_CONNECT_FAILED: '无法连接目标网站',
+  WEB_TOO_LARGE: '网页内容超过大小限制',
+  WEB_DOWNLOAD_REFUSED: '目标地址为文件下载，不支持网页取证',
+  WEB_CAPTURE_FAILED: '网页取证失败，请稍后重试',
+  WEB_NOT_DONE: '取证尚未完成',
+  WEB_SUBMITTED: '已提交取证',
+  WEB_BUSY: '取证任务过多，请稍后再试',
+  WEB_URLS_REQUIRED: '请输入网址',
+  WEB_BATCH_TOO_MANY: '单次最多提交100个网址',
+  WEB_BATCH_NOT_FOUND: '批次不存在或已过期',
+  WEB_BATCH_STARTED: '该批次已提交',
+  WEB_BATCH_NO_VALID: '没有可取证的网址',
+  /** Answer msg of /api/webbatch/pay until charging in points exists. */
+  WEB_BATCH_FREE: '批量取证暂不收费',
+  WEB_URL_DUPLICATE: '网址重复',
+  WEB_REPLAY_UNAVAILABLE: '该网页快照不可查看',
+
+  // ── Account area (issue 5: settings, notifications, announcements, signatures, console) ──
+  /** Extraction code reset (p1 §2 /setting). */
+  EXTRACT_CODE_RESET: '证据提取码已重置',
+  /** News/read or News/del without an id. */
+  NEWS_SELECT: '请选择消息',
+  NEWS_ID_INVALID: '消息编号错误',
+  NOTICE_NOT_FOUND: '公告不存在',
+  NOTICE_ALREADY_WITHDRAWN: '公告已撤回',
+  PUBLISH_SUCCESS: '发布成功',
+  WITHDRAW_SUCCESS: '撤回成功',
+  /** Set-default answer of /api/signature/setDefault (its msg is the toast, p1 §8). */
+  SET_DEFAULT_SUCCESS: '设置成功',
+  SIGNATURE_NOT_FOUND: '签章不存在',
+  SIGNATURE_NAME_REQUIRED: '请输入签章名称',
+  SIGNATURE_NAME_TOO_LONG: '签章名称不能超过20个字符',
+  SIGNATURE_PNG_ONLY: '签章图片只能是PNG格式',
+  SIGNATURE_TOO_LARGE: '签章图片不能超过2M',
+  SIGNATURE_DIMENSIONS: '签章图片宽高需在50至2000像素之间',
+  SIGNATURE_LIMIT: '最多保存20个签章',
+  SEAL_TYPE_REQUIRED: '请选择印章类型',
+  SEAL_NAME_REQUIRED: '请输入印章文字',
+  SEAL_PERSON_NAME_FORMAT: '个人印章请输入2-4个汉字',
+  SEAL_COMPANY_NAME_FORMAT: '企业名称至少2个字符',
+  NOTIFY_TARGET_REQUIRED: '请选择通知对象',
+  USER_NOT_FOUND: '用户不存在',
+  // ── Trust layer: anchoring and continuous audit (issue 3 §3, §5) ────────
+  /** GET /api/ledger/anchor with a missing or malformed leaf index. */
+  LEDGER_INDEX_INVALID: '账本索引无效',
+  /** POST /api/admin/audit/resolve with an unknown or already resolved alert. */
+  AUDIT_ALERT_NOT_FOUND: '告警不存在或已处理',
 } as const;
 
 /** Name of any message constant. */

@@ -17,6 +17,7 @@
 import { MSG } from '@cunzheng/contract/messages';
 import { config } from '../env';
 import { clearSession, getSession } from '../stores/session';
+import { toastLater } from './toastLater';
 import type { Envelope } from './types';
 
 /** A failed call: the envelope's code and message (code 0 = no usable answer). */
@@ -73,9 +74,7 @@ export interface RequestHost {
 }
 
 const defaultHost: RequestHost = {
-  toastError: (msg) => {
-    void import('./toast').then((t) => t.showError(msg));
-  },
+  toastError: (msg) => toastLater('error', msg),
   navigate: (to) => {
     window.location.assign(to);
   },

@@ -3,3 +3,6 @@ export * from './auth.ts';
 export * from './evidence.ts';
 export * from './ledger.ts';
 export * from './platform.ts';
+export * from './account.ts';
+export * from './anchor.ts';
+export * from './audit.ts';

@@ -148,6 +148,18 @@ export async function checkpointsAfter(db: DbOrTx, after: number, limit: number)
   return db.select().from(checkpoints).where(gt(checkpoints.size, after)).orderBy(asc(checkpoints.size)).limit(limit);
 }
 
+/** The checkpoint with the smallest size > `index` (the first one covering leaf `index`), or null. */
+export async function firstCheckpointAbove(db: DbOrTx, index: number): Promise<CheckpointRow | null> {
+  const r = await db.select().from(checkpoints).where(gt(checkpoints.size, index)).orderBy(asc(checkpoints.size)).limit(1);
+  return r[0] ?? null;
+}
+
+/** The checkpoint of exactly `size` leaves, or null. */
+export async function checkpointOfSize(db: DbOrTx, size: number): Promise<CheckpointRow | null> {
+  const r = await db.select().from(checkpoints).where(eq(checkpoints.size, size)).limit(1);
+  return r[0] ?? null;
+}
+
 /** Stores a checkpoint unless one of that size exists (another process may have signed it first). */
 export async function insertCheckpoint(db: DbOrTx, row: { size: number; root: Buffer; note: string }): Promise<void> {
   await db.insert(checkpoints).values(row).onConflictDoNothing({ target: checkpoints.size });

@@ -14,7 +14,7 @@ import { checkpointText, loadSigningSeed, noteSigner, type NoteSigner } from './
 import * as repo from './repo.ts';
 import { appendLeaves, nodeReader } from './tree.ts';
 import type { AppendResult, InclusionProofData, LedgerEntryInput, LedgerService, SignedCheckpoint } from './types.ts';
-import { verifyLedger } from './verify.ts';
+import { verifyLedger, verifyLedgerStep } from './verify.ts';
 
 export interface LedgerDeps {
   db: Db;
@@ -150,6 +150,17 @@ export function ledgerService(deps: LedgerDeps): LedgerServiceImpl {
       return r ? { leaf: r.leaf, chainhash: r.leafHash.toString('hex') } : null;
     },
     verifyAll: () => verifyLedger(db, signer),
+    verifyStep: (state, maxLeaves) => verifyLedgerStep(db, signer, state, maxLeaves),
+    async checkpointCovering(index) {
+      if (!Number.isSafeInteger(index) || index < 0) return null;
+      const r = await repo.firstCheckpointAbove(db, index);
+      return r ? toSigned(r) : null;
+    },
+    async checkpointAt(size) {
+      if (!Number.isSafeInteger(size) || size < 0) return null;
+      const r = await repo.checkpointOfSize(db, size);
+      return r ? toSigned(r) : null;
+    },
     async stop() {
       stopped = true;
       if (pending) clearTimeout(pending);

@@ -3,6 +3,7 @@
  * Implemented in ./service.ts.
  */
 import type { DbOrTx } from '../../db/client.ts';
+import type { LedgerAuditState, LedgerStepResult } from './verify.ts';
 
 /** Fields every ledger entry names; serialised as RFC 8785 canonical JSON (the leaf bytes). */
 export interface LedgerEntryInput {
@@ -76,6 +77,16 @@ export interface LedgerService {
    * root and signature, and consistency between consecutive checkpoints. `ok` false on any mismatch.
    */
   verifyAll(): Promise<{ ok: boolean; size: number; checkpoints: number; problems: string[] }>;
+  /**
+   * One bounded slice of the same audit (issue 3 §5 continuous audit): at most `maxLeaves` leaves from
+   * `state` (null: a new pass from leaf 0) and the checkpoints reached; returns problems per row and the
+   * state to resume from (`done` when the pass reached the tree size).
+   */
+  verifyStep(state: LedgerAuditState | null, maxLeaves: number): Promise<LedgerStepResult>;
+  /** The first signed checkpoint covering leaf `index` (smallest size > index), or null (issue 3 §3 anchoring). */
+  checkpointCovering(index: number): Promise<SignedCheckpoint | null>;
+  /** The signed checkpoint of exactly `size` leaves, or null. */
+  checkpointAt(size: number): Promise<SignedCheckpoint | null>;
   /** Stops timers. */
   stop(): void;
 }

@@ -1,26 +1,24 @@
 /**
- * The main layout (spec p2 §2): header, verification banner, page and footer. Used by the home,
- * login/register and account pages; loaded lazily so public certificate pages never fetch it.
- * antd's App component (context-aware message/modal for `App.useApp()`) wraps the account area.
+ * The main layout (spec p2 §2): header, verification banner, page and footer, for the home,
+ * login/register and account pages. Keeps the stored user info fresh while logged in. Loaded
+ * lazily so the public certificate pages never fetch it.
  */
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { App } from 'antd';
 import { PageLoading } from '../../components/PageLoading';
 import { SiteFooter } from '../../components/SiteFooter';
+import { SiteHeader } from '../../components/SiteHeader';
+import type { MenuEntry } from '../../routeHandle';
 import { useSession } from '../../stores/session';
-import { AppHeader } from './AppHeader';
-import { RequestToastBridge } from './RequestToastBridge';
 import { useUserInfoRefresh } from './useUserInfoRefresh';
 import { VerifyBanner } from './VerifyBanner';
 
-export default function MainLayout() {
+export default function MainLayout({ getMenu }: { getMenu: () => MenuEntry[] }) {
   const { token, userInfo, role } = useSession();
   useUserInfoRefresh();
   return (
-    <App className="app-shell">
-      <RequestToastBridge />
-      <AppHeader />
+    <div className="app-shell">
+      <SiteHeader menu={getMenu()} />
       {token ? <VerifyBanner userInfo={userInfo} role={role} /> : null}
       <main className="app-main">
         <Suspense fallback={<PageLoading />}>
@@ -28,6 +26,6 @@ export default function MainLayout() {
         </Suspense>
       </main>
       <SiteFooter />
-    </App>
+    </div>
   );
 }

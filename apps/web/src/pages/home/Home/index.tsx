@@ -1,11 +1,11 @@
 /**
  * /home (spec p2 §2): the landing page introducing the platform — deposit, certificate and public
  * verification — with entry points to deposit (login-guarded) and certificate lookup, and the FAQ
- * that the header's help link points to (`/home#help`).
+ * that the header's help link points to (`/home#help`). Plain markup and CSS only (no UI library),
+ * so the landing page loads fast.
  */
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Button, Collapse } from 'antd';
 import { useSession } from '../../../stores/session';
 import { FAQ, FEATURES, HERO, STEPS, TRUST } from './content';
 import './home.css';
@@ -34,15 +34,11 @@ export default function HomePage() {
             <h1>{HERO.title}</h1>
             <p>{HERO.lead}</p>
             <div className="home-hero-actions">
-              <Link to="/attestation-all/data">
-                <Button type="primary" size="large">
-                  立即存证
-                </Button>
+              <Link to="/attestation-all/data" className="home-btn home-btn-primary">
+                立即存证
               </Link>
-              <Link to="/queryAuthentication/safekeeping">
-                <Button size="large" ghost className="home-ghost">
-                  查询证书
-                </Button>
+              <Link to="/queryAuthentication/safekeeping" className="home-btn home-btn-ghost">
+                查询证书
               </Link>
             </div>
           </div>
@@ -115,11 +111,14 @@ export default function HomePage() {
       <section className="home-section home-section-alt" id="help">
         <div className="home-wrap home-faq">
           <h2>常见问题</h2>
-          <Collapse
-            accordion
-            defaultActiveKey={['0']}
-            items={FAQ.map((f, i) => ({ key: String(i), label: f.q, children: <p className="home-faq-a">{f.a}</p> }))}
-          />
+          <div className="home-faq-list">
+            {FAQ.map((f, i) => (
+              <details key={f.q} open={i === 0}>
+                <summary>{f.q}</summary>
+                <p className="home-faq-a">{f.a}</p>
+              </details>
+            ))}
+          </div>
         </div>
       </section>
 
@@ -127,20 +126,16 @@ export default function HomePage() {
         <div className="home-wrap">
           <h2>现在开始保全您的电子数据</h2>
           {token ? (
-            <Link to="/attestation-all/data">
-              <Button type="primary" size="large">
-                进入数据存证
-              </Button>
+            <Link to="/attestation-all/data" className="home-btn home-btn-primary">
+              进入数据存证
             </Link>
           ) : (
             <div className="home-hero-actions home-cta-actions">
-              <Link to="/register">
-                <Button type="primary" size="large">
-                  免费注册
-                </Button>
+              <Link to="/register" className="home-btn home-btn-primary">
+                免费注册
               </Link>
-              <Link to="/login">
-                <Button size="large">已有账号，登录</Button>
+              <Link to="/login" className="home-btn">
+                已有账号，登录
               </Link>
             </div>
           )}

@@ -4,22 +4,21 @@
  * never stuck logged in.
  */
 import { useNavigate } from 'react-router';
-import { App } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@cunzheng/contract/messages';
 import { logout } from '../../api/auth';
+import { toastLater } from '../../api/toastLater';
 import { clearSession } from '../../stores/session';
 
 export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const { message } = App.useApp();
   return async () => {
     try {
       const env = await logout();
       const code = Number(env.code);
-      if (code === 200) void message.success(env.msg || MSG.LOGOUT_SUCCESS);
-      else if (env.msg) void message.info(env.msg);
+      if (code === 200) toastLater('success', env.msg || MSG.LOGOUT_SUCCESS);
+      else if (env.msg) toastLater('info', env.msg);
     } catch {
       // Network failure: still log out locally.
     }

@@ -1,0 +1,114 @@
+/**
+ * The built-in time-stamping authority (issue 3 §1; RFC 3161): turns a DER TimeStampReq into a DER
+ * TimeStampResp. Granted tokens are CMS SignedData over a TSTInfo with the request's message imprint,
+ * a random 128-bit serial (unique without coordination between API processes), genTime in whole
+ * seconds (accuracy ±1 s), the request's nonce, the TSA name and — what OpenSSL insists on — the ESS
+ * signing-certificate-v2 attribute. Anything malformed or unsupported answers a TimeStampResp with
+ * status `rejection` and a PKIFailureInfo bit (§2.4.2); this function never throws for bad input.
+ */
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import { buildSignedData } from './cms.ts';
+import type { Identity } from './keys.ts';
+import { DIGESTS, OID, ab, der, randomSerial } from './pki.ts';
+
+/** PKIFailureInfo bit numbers (RFC 3161 §2.4.2). */
+export const FAIL = { badAlg: 0, badRequest: 2, badDataFormat: 5, timeNotAvailable: 14, unacceptedPolicy: 15, unacceptedExtension: 16, systemFailure: 25 } as const;
+
+/** Largest accepted query, bytes (a SHA-512 query with a long nonce is ~120 bytes). */
+export const MAX_QUERY_BYTES = 4096;
+
+export interface TsaServer {
+  /** DER TimeStampReq → DER TimeStampResp (granted or rejection). Never throws for malformed input. */
+  respond(query: Uint8Array): Promise<Buffer>;
+  /** Rejection response with `failBit` and a short English status text (e.g. for rate limits). */
+  reject(failBit: number, text: string): Buffer;
+  /** Common name of the TSA certificate. */
+  name: string;
+}
+
+/** Minimal DER NamedBitList with one bit set. */
+function failInfo(bit: number): asn1js.BitString {
+  const bytes = new Uint8Array((bit >> 3) + 1);
+  bytes[bit >> 3] = 0x80 >> (bit & 7);
+  return new asn1js.BitString({ valueHex: ab(bytes), unusedBits: 7 - (bit & 7) });
+}
+
+/** A rejection TimeStampResp. */
+export function rejection(bit: number, text: string): Buffer {
+  const status = new pkijs.PKIStatusInfo({ status: 2, statusStrings: [new asn1js.Utf8String({ value: text })], failInfo: failInfo(bit) });
+  return der(new pkijs.TimeStampResp({ status }));
+}
+
+/** Parses a DER TimeStampReq strictly (no trailing bytes); null when malformed. */
+function parseQuery(query: Uint8Array): pkijs.TimeStampReq | null {
+  if (query.byteLength === 0 || query.byteLength > MAX_QUERY_BYTES) return null;
+  try {
+    const asn1 = asn1js.fromBER(ab(query));
+    if (asn1.offset !== query.byteLength || asn1.result.error) return null;
+    return new pkijs.TimeStampReq({ schema: asn1.result });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Builds the TSA on `identity` (certificate with critical EKU timeStamping, and its key).
+ * `policy`: TSA policy OID written into every TSTInfo; `now`: clock (tests).
+ */
+export function tsaServer(opts: { identity: Identity; policy: string; now?: () => Date }): TsaServer {
+  const { identity, policy } = opts;
+  const now = opts.now ?? (() => new Date());
+  const tsaName = new pkijs.GeneralName({ type: 4, value: identity.cert.subject });
+  // pkijs parses a requested policy with asn1js's toString, which prints big arcs (2.25.…) in its own
+  // form: compare with our policy printed the same way.
+  const policyAsParsed = (asn1js.fromBER(der(new asn1js.ObjectIdentifier({ value: policy }))).result as asn1js.ObjectIdentifier).valueBlock.toString();
+
+  async function grant(req: pkijs.TimeStampReq): Promise<Buffer> {
+    const genTime = new Date(Math.floor(now().getTime() / 1000) * 1000);
+    const tst = new pkijs.TSTInfo({
+      version: 1,
+      policy,
+      messageImprint: new pkijs.MessageImprint({
+        hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: req.messageImprint.hashAlgorithm.algorithmId }),
+        hashedMessage: new asn1js.OctetString({ valueHex: ab(req.messageImprint.hashedMessage.valueBlock.valueHexView) }),
+      }),
+      serialNumber: randomSerial(),
+      genTime,
+      accuracy: new pkijs.Accuracy({ seconds: 1 }),
+      ...(req.nonce ? { nonce: new asn1js.Integer({ valueHex: ab(req.nonce.valueBlock.valueHexView) }) } : {}),
+      tsa: tsaName,
+    });
+    const token = await buildSignedData({
+      eContentType: OID.tstInfo,
+      eContent: der(tst),
+      signer: identity,
+      // RFC 3161 §2.4.1: the TSA certificate is included when certReq is true.
+      certificates: req.certReq ? [identity.certDer] : [],
+    });
+    const status = new pkijs.PKIStatusInfo({ status: 0 });
+    const resp = new asn1js.Sequence({ value: [status.toSchema(), asn1js.fromBER(ab(token)).result] });
+    return der(resp);
+  }
+
+  return {
+    name: identity.name,
+    reject: rejection,
+    async respond(query) {
+      const req = parseQuery(query);
+      if (!req) return rejection(FAIL.badDataFormat, 'malformed TimeStampReq');
+      if (req.version !== 1) return rejection(FAIL.badDataFormat, 'unsupported TimeStampReq version');
+      const alg = DIGESTS[req.messageImprint.hashAlgorithm.algorithmId];
+      if (!alg) return rejection(FAIL.badAlg, 'unsupported hash algorithm (use SHA-256, SHA-384 or SHA-512)');
+      if (req.messageImprint.hashedMessage.valueBlock.valueHexView.byteLength !== alg.bytes) return rejection(FAIL.badDataFormat, 'message imprint length does not match its algorithm');
+      if (req.reqPolicy && req.reqPolicy !== policyAsParsed) return rejection(FAIL.unacceptedPolicy, 'unaccepted policy');
+      if (req.extensions?.length) return rejection(FAIL.unacceptedExtension, 'extensions are not supported');
+      if (req.nonce && req.nonce.valueBlock.valueHexView.byteLength > 64) return rejection(FAIL.badDataFormat, 'nonce too long');
+      try {
+        return await grant(req);
+      } catch {
+        return rejection(FAIL.systemFailure, 'time-stamping failed');
+      }
+    },
+  };
+}
