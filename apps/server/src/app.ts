@@ -10,7 +10,8 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { installErrorHandling } from './platform/http.ts';
@@ -52,6 +53,13 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   });
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
   await app.register(multipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 4096 } });
+
+  // OpenAPI document generated from the route schemas (DESIGN.md docs/: API), served at /api/openapi.json.
+  await app.register(swagger, {
+    openapi: { info: { title: '存证 Cunzheng API', version: '0.1.0', description: 'Envelope {code, msg, data}; see docs/architecture.md' } },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const ctx = buildContext(config, database, app.log);
   if (opts.jobs) ctx.jobs = await startJobs({ database, databaseUrl: config.DATABASE_URL, log: app.log });
