@@ -19,7 +19,16 @@ fi
 
 if [ ! -x node_modules/.bin/node ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "==> npm ci"
-  npm ci --no-audit --no-fund
+  # npm 11 on this machine writes lock files without the other platforms' optional oxlint bindings,
+  # which makes `npm ci` refuse the lock; `npm install` then installs from the same lock.
+  npm ci --no-audit --no-fund || npm install --no-audit --no-fund
+fi
+# npm judges optional packages' "engines" by the Node that runs npm (Debian's Node 20 here) and silently
+# skips Hardhat's EDR binary (node >= 22), which the anchoring tests' local EVM node needs: install again
+# under the pinned Node 24 when it is missing.
+if [ ! -d node_modules/@nomicfoundation/edr-linux-x64-gnu ] && [ "$(uname -sm)" = "Linux x86_64" ]; then
+  echo "==> npm ci under Node 24 (optional binaries that need Node >= 22)"
+  PATH="$PWD/node_modules/.bin:$PATH" npm ci --no-audit --no-fund
 fi
 echo "==> build web app"
 npm run build
