@@ -28,7 +28,7 @@ fi
 # under the pinned Node 24 when it is missing.
 if [ ! -d node_modules/@nomicfoundation/edr-linux-x64-gnu ] && [ "$(uname -sm)" = "Linux x86_64" ]; then
   echo "==> npm ci under Node 24 (optional binaries that need Node >= 22)"
-  PATH="$PWD/node_modules/.bin:$PATH" npm ci --no-audit --no-fund
+  PATH="$PWD/node_modules/.bin:$PATH" npm install --no-audit --no-fund
 fi
 echo "==> build web app"
 npm run build
