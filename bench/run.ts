@@ -7,6 +7,9 @@ const all: Record<string, () => Promise<unknown>> = {
   http: async () => (await import('./http.bench.ts')).run(),
   ledger: async () => (await import('./ledger.bench.ts')).run(),
   bundle: async () => (await import('./bundle.bench.ts')).run(),
+  anchor: async () => (await import('./anchor.bench.ts')).run(),
+  trust: async () => (await import('./trust.bench.ts')).run(),
+  capture: async () => (await import('./capture.bench.ts')).run(),
 };
 const chosen = (process.env.BENCH ?? Object.keys(all).join(',')).split(',').map((s) => s.trim()).filter(Boolean);
 const results: Record<string, unknown> = {};

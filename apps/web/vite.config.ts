@@ -1,7 +1,7 @@
 /// <reference types="node" />
 /**
  * Vite build and dev server of the web app, plus its Vitest settings (DESIGN.md Web app conventions).
- * - Dev server proxies `/api` and `/tsa` to the API on http://localhost:8080.
+ * - Dev server proxies `/api`, `/tsa` and `/down` to the API on http://localhost:8080.
  * - `vite build` writes `dist/`, which the server serves with history-mode fallback.
  * - Chunks: React, ReactDOM, the router and the scheduler form one long-cached `react-vendor`
  *   chunk; everything else (antd included) is split per route by Rolldown's automatic code
@@ -19,6 +19,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: api, changeOrigin: false },
       '/tsa': { target: api, changeOrigin: false },
+      // Web-evidence batch zip (GET /down/downloadBatch, issue 4) lives outside /api.
+      '/down': { target: api, changeOrigin: false },
     },
   },
   build: {

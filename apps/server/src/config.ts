@@ -32,6 +32,38 @@ const ZConfig = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Relaxes rate limits for automated test runs ("1"). Never set in production. */
   RATE_LIMIT_OFF: z.enum(['0', '1']).default('0'),
+  /** Public pages (issue 5 §6): ICP filing number shown in the footer ('' = not shown). */
+  ICP_FILING: z.string().max(100).default(''),
+  /** Public pages: copyright line of the footer. */
+  COPYRIGHT_TEXT: z.string().max(200).default(`© ${new Date().getFullYear()} 存证 版权所有`),
+  /** Public pages: date the privacy policy was last updated, YYYY-MM-DD. */
+  PRIVACY_UPDATED_AT: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).max(10).default('2026-11-21'),
+  /** Web capture (issue 4): time bound of one capture's network phase, seconds. */
+  CAPTURE_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
+  /** Web capture: most bytes of recorded response bodies per capture. Default 100 MiB. */
+  CAPTURE_MAX_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
+  /** Web capture: captures run at once by this process. */
+  CAPTURE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** Web capture: comma-separated host names allowed even when they resolve to private addresses (tests). */
+  CAPTURE_ALLOW_HOSTS: z.string().max(2000).default(''),
+  /** Web capture: the capture server's public address, named in the provenance summary. */
+  CAPTURE_PUBLIC_ADDRESS: z.string().max(200).default(''),
+  /** Trusted time (issue 3 §1): RFC 3161 TSA used for every deposit. Unset: the built-in TSA, called in-process. */
+  TSA_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).max(2000).optional()),
+  /** Timeout of one request to TSA_URL, ms. */
+  TSA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** PEM chain of the external TSA (its certificate, then CA certificates up to the root): verification and packages. */
+  TSA_CHAIN: z.string().max(100_000).optional(),
+  /** Built-in TSA identity instead of generated files: PKCS#8 key, certificate (critical EKU timeStamping), CA chain — PEM text or file path. */
+  TSA_KEY: z.string().max(100_000).optional(),
+  TSA_CERT: z.string().max(100_000).optional(),
+  TSA_CA_CERT: z.string().max(100_000).optional(),
+  /** Policy OID of the built-in TSA. */
+  TSA_POLICY: z.string().regex(/^[0-2](\.\d+)+$/, 'must be a dotted OID').max(200).optional(),
+  /** Certificate PDF signer (issue 3 §2) instead of generated files: PKCS#8 key, certificate, CA chain — PEM text or file path. */
+  PDF_SIGN_KEY: z.string().max(100_000).optional(),
+  PDF_SIGN_CERT: z.string().max(100_000).optional(),
+  PDF_SIGN_CA_CERT: z.string().max(100_000).optional(),
   /** External anchoring (issue 3 §3): EVM JSON-RPC URL. Unset: anchoring is off. */
   ANCHOR_RPC_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^(https?|wss?)$/ }).max(2000).optional()),
   /** Private key of the anchoring account, 0x + 64 hex (it pays the gas of a 0-value tx to itself). */

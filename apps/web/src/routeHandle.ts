@@ -10,7 +10,18 @@ export interface MenuHandle {
   order: number;
   /** Stored ROLE values for which the entry is hidden (e.g. ['2'] for company members). */
   hideForRoles?: readonly string[];
+  /** Where the entry shows: the top navigation ('main', default) or the account drop-down ('account'). */
+  area?: MenuArea;
+  /** Only for this account type (userInfo.status: 1 personal, 2 company), e.g. /member for companies. */
+  accountType?: 1 | 2;
+  /** true: only once real-name verification passed (userStatus 3); false: only before it did. */
+  verified?: boolean;
+  /** Shown only while logged in (e.g. the /overview dashboard). */
+  loggedInOnly?: boolean;
 }
+
+/** The two menus of the header (spec p2 §2): the top navigation and the account drop-down. */
+export type MenuArea = 'main' | 'account';
 
 /** What each route declares about itself. */
 export interface RouteHandle {
@@ -34,4 +45,8 @@ export interface MenuEntry {
   order: number;
   hideForRoles?: readonly string[];
   auth: boolean;
+  area?: MenuArea;
+  accountType?: 1 | 2;
+  verified?: boolean;
+  loggedInOnly?: boolean;
 }

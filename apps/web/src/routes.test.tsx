@@ -86,8 +86,14 @@ describe('route table', () => {
   it('builds the header menu from the handles', () => {
     expect(menuEntries().map((e) => [e.path, e.label])).toEqual([
       ['/home', '首页'],
+      ['/overview', '概览'],
       ['/attestation-all', '数据存证'],
+      ['/evidences-all', '在线取证'],
       ['/queryAuthentication/safekeeping', '证书查询'],
+      ['/production', '产品介绍'],
+      ['/setting', '基本设置'],
+      ['/notifications', '消息通知'],
+      ['/signature', '签章管理'],
     ]);
   });
 });

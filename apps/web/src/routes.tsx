@@ -31,6 +31,27 @@ const ForgetPwd = lazy(() => import('./pages/auth/ForgetPwd/index.tsx'));
 const DataList = lazy(() => import('./pages/attestation/Data/index.tsx'));
 const DataDownload = lazy(() => import('./pages/attestation/Download/index.tsx'));
 const NotFound = lazy(() => import('./pages/error/NotFound/index.tsx'));
+// Web page evidence (issue 4).
+const NewWeb = lazy(() => import('./pages/newWeb/index.tsx'));
+const WebList = lazy(() => import('./pages/evidences/Web/index.tsx'));
+const WebDownload = lazy(() => import('./pages/evidences/WebDownload/index.tsx'));
+const WebCertificate = lazy(() => import('./pages/certificate/WebCertificate/index.tsx'));
+// Account area, public pages and the operator console (issue 5).
+const Overview = lazy(() => import('./pages/account/Overview/index.tsx'));
+const Setting = lazy(() => import('./pages/account/Setting/index.tsx'));
+const Notifications = lazy(() => import('./pages/account/Notifications/index.tsx'));
+const Signature = lazy(() => import('./pages/account/Signature/index.tsx'));
+const HelpCenter = lazy(() => import('./pages/public/HelpCenter/index.tsx'));
+const Production = lazy(() => import('./pages/public/Production/index.tsx'));
+const Legal = lazy(() => import('./pages/public/Legal/index.tsx'));
+const AppDownload = lazy(() => import('./pages/public/AppDownload/index.tsx'));
+const Activity = lazy(() => import('./pages/public/Activity/index.tsx'));
+const AdminLayout = lazy(() => import('./layouts/AdminLayout/index.tsx'));
+const AdminUsers = lazy(() => import('./pages/admin/Users/index.tsx'));
+const AdminNotify = lazy(() => import('./pages/admin/Notify/index.tsx'));
+const AdminAnnouncements = lazy(() => import('./pages/admin/Announcements/index.tsx'));
+const AdminAuditLog = lazy(() => import('./pages/admin/AuditLog/index.tsx'));
+const AdminLedgerAudit = lazy(() => import('./pages/admin/LedgerAudit/index.tsx'));
 
 // Public certificate, ledger and query pages (written by web B).
 const Attestation = lazy(() => import('./pages/certificate/Attestation/index.tsx'));
@@ -38,6 +59,7 @@ const EnglishAttestation = lazy(() => import('./pages/certificate/EnglishAttesta
 const MobileAttestation = lazy(() => import('./pages/certificate/MobileAttestation/index.tsx'));
 const LedgerExplorer = lazy(() => import('./pages/ledger/Explorer/index.tsx'));
 const Safekeeping = lazy(() => import('./pages/query/Safekeeping/index.tsx'));
+const VerifyPage = lazy(() => import('./pages/verify/Verify/index.tsx'));
 
 /** Handles, named so the header can build its menu from them. */
 const H = {
@@ -53,6 +75,33 @@ const H = {
   mobileAttestation: { title: '保全证书' },
   ledger: { title: '账本浏览器' },
   safekeeping: { title: '证书查询', menu: { label: '证书查询', order: 30 } },
+  verify: { title: '证据核验' },
+  evidencesAll: { title: '在线取证', auth: true, menu: { label: '在线取证', order: 25 } },
+  webList: { title: '网页取证', auth: true },
+  webDownload: { title: '批量下载', auth: true },
+  newWeb: { title: '网页取证', auth: true },
+  evidencesWeb: { title: '网页取证保全证书' },
+  overview: { title: '概览', auth: true, roles: ['1'], menu: { label: '概览', order: 15, hideForRoles: ['2'], loggedInOnly: true } },
+  setting: { title: '基本设置', auth: true, roles: ['1'], menu: { label: '基本设置', order: 110, area: 'account', hideForRoles: ['2'] } },
+  notifications: { title: '消息通知', auth: true, menu: { label: '消息通知', order: 120, area: 'account' } },
+  signature: { title: '签章管理', auth: true, roles: ['1'], menu: { label: '签章管理', order: 130, area: 'account', hideForRoles: ['2'] } },
+  helpCenter: { title: '帮助中心' },
+  production: { title: '产品介绍', menu: { label: '产品介绍', order: 40 } },
+  privacy: { title: '隐私政策' },
+  privacyMain: { title: '隐私政策' },
+  privacyList: { title: '个人信息收集清单' },
+  privacySList: { title: '第三方信息共享清单' },
+  privacyIList: { title: '个人信息查阅、导出与删除' },
+  userAgreement: { title: '用户服务协议' },
+  clause: { title: '存证服务规则' },
+  appDownload: { title: '移动端使用' },
+  activity: { title: '平台活动' },
+  admin: { title: '运营后台', auth: true, roles: ['operator'] },
+  adminUsers: { title: '用户管理' },
+  adminNotify: { title: '发送通知' },
+  adminAnnouncements: { title: '公告管理' },
+  adminAuditLog: { title: '审计日志' },
+  adminLedgerAudit: { title: '账本审计' },
   notFound: { title: '页面不存在' },
 } satisfies Record<string, RouteHandle>;
 
@@ -67,6 +116,17 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/', element: <Navigate to="/home" replace /> },
           { path: '/home', element: <Home />, handle: H.home },
+          { path: '/helpCenter', element: <HelpCenter />, handle: H.helpCenter },
+          { path: '/production', element: <Production />, handle: H.production },
+          { path: '/privacy', element: <Legal doc="privacy" />, handle: H.privacy },
+          { path: '/privacy-main', element: <Legal doc="privacyMain" />, handle: H.privacyMain },
+          { path: '/privacy-list', element: <Legal doc="privacyList" />, handle: H.privacyList },
+          { path: '/privacy-slist', element: <Legal doc="privacySList" />, handle: H.privacySList },
+          { path: '/privacy-ilist', element: <Legal doc="privacyIList" />, handle: H.privacyIList },
+          { path: '/user-agreement', element: <Legal doc="userAgreement" />, handle: H.userAgreement },
+          { path: '/clause', element: <Legal doc="clause" />, handle: H.clause },
+          { path: '/appDownload', element: <AppDownload />, handle: H.appDownload },
+          { path: '/activity', element: <Activity />, handle: H.activity },
           {
             element: <AntdApp />,
             children: [
@@ -82,6 +142,20 @@ export const routes: RouteObject[] = [
                   { path: 'data/download', element: <DataDownload />, handle: H.download },
                 ],
               },
+              { path: '/newWeb', element: <NewWeb />, handle: H.newWeb },
+              {
+                path: '/evidences-all',
+                handle: H.evidencesAll,
+                children: [
+                  { index: true, element: <Navigate to="/evidences-all/web" replace /> },
+                  { path: 'web', element: <WebList />, handle: H.webList },
+                  { path: 'web/download', element: <WebDownload />, handle: H.webDownload },
+                ],
+              },
+              { path: '/overview', element: <Overview />, handle: H.overview },
+              { path: '/setting', element: <Setting />, handle: H.setting },
+              { path: '/notifications', element: <Notifications />, handle: H.notifications },
+              { path: '/signature', element: <Signature />, handle: H.signature },
             ],
           },
           { path: '/404', element: <NotFound />, handle: H.notFound },
@@ -95,6 +169,22 @@ export const routes: RouteObject[] = [
           { path: '/English/attestation/:attestationId', element: <EnglishAttestation />, handle: H.englishAttestation },
           { path: '/ledger/:chainhash', element: <LedgerExplorer />, handle: H.ledger },
           { path: '/queryAuthentication/safekeeping', element: <Safekeeping />, handle: H.safekeeping },
+          { path: '/verify', element: <VerifyPage />, handle: H.verify },
+          { path: '/evidencesWeb/:evidencesId', element: <WebCertificate />, handle: H.evidencesWeb },
+        ],
+      },
+      // The operator console has its own shell (issue 5 §7).
+      {
+        path: '/admin',
+        element: <AdminLayout />,
+        handle: H.admin,
+        children: [
+          { index: true, element: <Navigate to="/admin/users" replace /> },
+          { path: 'users', element: <AdminUsers />, handle: H.adminUsers },
+          { path: 'notify', element: <AdminNotify />, handle: H.adminNotify },
+          { path: 'announcements', element: <AdminAnnouncements />, handle: H.adminAnnouncements },
+          { path: 'audit-log', element: <AdminAuditLog />, handle: H.adminAuditLog },
+          { path: 'ledger-audit', element: <AdminLedgerAudit />, handle: H.adminLedgerAudit },
         ],
       },
       // The mobile certificate is shown bare (opened from a QR code inside apps).
@@ -117,7 +207,7 @@ export function menuEntries(list: RouteObject[] = routes, parent = ''): MenuEntr
   for (const r of list) {
     const path = r.path ? (r.path.startsWith('/') ? r.path : `${parent}/${r.path}`) : parent;
     const h = asHandle(r.handle);
-    if (h.menu && r.path) out.push({ path, label: h.menu.label, order: h.menu.order, hideForRoles: h.menu.hideForRoles, auth: h.auth === true });
+    if (h.menu && r.path) out.push({ path, label: h.menu.label, order: h.menu.order, hideForRoles: h.menu.hideForRoles, auth: h.auth === true, area: h.menu.area, accountType: h.menu.accountType, verified: h.menu.verified, loggedInOnly: h.menu.loggedInOnly });
     if (r.children) out.push(...menuEntries(r.children, path));
   }
   return out.sort((a, b) => a.order - b.order);

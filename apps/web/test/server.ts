@@ -45,6 +45,9 @@ export async function startServer(handler: (req: Recorded) => Reply): Promise<Te
       }
     });
   });
+  // Longer than a slow jsdom render: with Node's 5 s default an idle keep-alive socket can be closed
+  // just as the client reuses it (ECONNRESET, seen as a network failure).
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -76,7 +76,7 @@ export const ZAuditOverview = z.object({
   alerts: z.array(ZAuditAlert).max(200),
   openAlerts: z.number().int().min(0),
   ledger: ZAuditCursor.extend({ size: z.number().int().min(0) }),
-  blobs: ZAuditCursor.extend({ total: z.number().int().min(0) }),
+  blobs: ZAuditCursor,
   anchoring: z.object({
     configured: z.boolean(),
     chainName: z.string().max(100),

@@ -263,6 +263,16 @@ export const MSG = {
   LEDGER_INDEX_INVALID: '账本索引无效',
   /** POST /api/admin/audit/resolve with an unknown or already resolved alert. */
   AUDIT_ALERT_NOT_FOUND: '告警不存在或已处理',
+
+  // ── Trust layer (issue 3 §1–2: trusted time, signed certificate PDFs) ──
+  /** The RFC 3161 time-stamping authority could not be reached or refused: the deposit is not stored. */
+  TSA_UNAVAILABLE: '可信时间戳服务暂不可用，请稍后重试',
+
+  // ── Offline proof package and public verification (issue 3 §4) ─────────
+  /** GET /api/verify without a hash. */
+  SHA256_REQUIRED: '请输入SHA-256哈希值',
+  /** GET /api/verify with anything but 64 hex characters. */
+  SHA256_FORMAT: 'SHA-256哈希值应为64位十六进制字符',
 } as const;
 
 /** Name of any message constant. */

@@ -86,20 +86,22 @@ export function expectTag(d: Der | undefined, tag: number, what: string): Der {
 /** Children of a SEQUENCE/SET/constructed context tag, with a tag check. */
 export const seq = (d: Der | undefined, what: string, tag: number = TAG.SEQUENCE): Der[] => children(expectTag(d, tag, what));
 
-/** Dotted OID string of an OBJECT IDENTIFIER. */
+/** Dotted OID string of an OBJECT IDENTIFIER (arcs of any size, e.g. 2.25.<UUID>). */
 export function oid(d: Der | undefined, what = 'OID'): string {
   const b = content(expectTag(d, TAG.OID, what));
   if (b.length === 0 || b[b.length - 1]! & 0x80) bad(`${what}: truncated`);
-  const parts: number[] = [];
-  let v = 0;
+  if (b.length > 128) bad(`${what}: too long`);
+  const parts: string[] = [];
+  let v = 0n;
+  let first = true;
   for (let i = 0; i < b.length; i++) {
-    if (v === 0 && b[i] === 0x80) bad(`${what}: non-minimal`);
-    v = v * 128 + (b[i]! & 0x7f);
-    if (v > Number.MAX_SAFE_INTEGER / 128) bad(`${what}: arc too large`);
+    if (v === 0n && b[i] === 0x80) bad(`${what}: non-minimal`);
+    v = (v << 7n) | BigInt(b[i]! & 0x7f);
     if (!(b[i]! & 0x80)) {
-      if (parts.length === 0) parts.push(v < 80 ? Math.floor(v / 40) : 2, v < 80 ? v % 40 : v - 80);
-      else parts.push(v);
-      v = 0;
+      if (first) parts.push(v < 80n ? String(v / 40n) : '2', String(v < 80n ? v % 40n : v - 80n));
+      else parts.push(String(v));
+      first = false;
+      v = 0n;
     }
   }
   return parts.join('.');

@@ -12,13 +12,15 @@ import { fail } from './text.ts';
 export interface AlgId {
   oid: string;
   params?: Der;
+  /** The whole encoding, for byte comparisons. */
+  der: Uint8Array;
 }
 
 /** Parses an AlgorithmIdentifier SEQUENCE. */
 export function algId(d: Der | undefined, what = 'AlgorithmIdentifier'): AlgId {
   const [o, params, extra] = seq(d, what);
   if (extra) fail('der', `${what} 多余字段`, `${what}: extra fields`);
-  return params ? { oid: oid(o, what), params } : { oid: oid(o, what) };
+  return params ? { oid: oid(o, what), params, der: encoded(d!) } : { oid: oid(o, what), der: encoded(d!) };
 }
 
 /** Digest OIDs → WebCrypto names. */
@@ -78,6 +80,14 @@ export function sigAlgName(a: AlgId, hash?: string): string {
 
 const unsupported = (o: string): never => fail('algorithm', `不支持的签名算法 ${o}`, `unsupported signature algorithm ${o}`);
 
+/** RSA PKCS#1 v1.5 algorithms carry NULL parameters (or none); ECDSA and Ed25519 carry none (RFC 4055, 5758, 8410). */
+function checkParams(a: AlgId, nullAllowed: boolean): void {
+  const p = a.params;
+  if (!p) return;
+  if (nullAllowed && p.tag === TAG.NULL && p.end === p.contentStart) return;
+  fail('algorithm', `签名算法 ${a.oid} 的参数错误`, `bad parameters for signature algorithm ${a.oid}`);
+}
+
 /** ECDSA-Sig-Value (DER SEQUENCE of r, s) → fixed-size r‖s as WebCrypto expects. */
 function ecdsaRaw(sig: Uint8Array, size: number): Uint8Array {
   const top = readTlv(sig, 0, sig.length);
@@ -124,6 +134,7 @@ export async function verifySignature(key: PublicKeyInfo, sigAlg: AlgId, signatu
   let hash = RSA_PKCS1[sigAlg.oid] ?? (sigAlg.oid === OID_RSA ? digest : undefined);
   if (hash) {
     if (hash === 'SHA-1' || keyOid !== OID_RSA) return unsupported(`${sigAlg.oid} / ${keyOid}`);
+    checkParams(sigAlg, true);
     const k = await subtle.importKey('spki', spki, { name: 'RSASSA-PKCS1-v1_5', hash }, false, ['verify']);
     return subtle.verify('RSASSA-PKCS1-v1_5', k, own(signature), msg);
   }
@@ -137,6 +148,7 @@ export async function verifySignature(key: PublicKeyInfo, sigAlg: AlgId, signatu
   if (hash) {
     const curve = keyOid === OID_EC && key.alg.params ? CURVES[oid(key.alg.params, 'curve')] : undefined;
     if (!curve || hash === 'SHA-1') return unsupported(`${sigAlg.oid} / ${keyOid}`);
+    checkParams(sigAlg, false);
     const k = await subtle.importKey('spki', spki, { name: 'ECDSA', namedCurve: curve.name }, false, ['verify']);
     let raw: Uint8Array;
     try {
@@ -148,6 +160,7 @@ export async function verifySignature(key: PublicKeyInfo, sigAlg: AlgId, signatu
   }
   if (sigAlg.oid === OID_ED25519) {
     if (keyOid !== OID_ED25519) return unsupported(`Ed25519 / ${keyOid}`);
+    checkParams(sigAlg, false);
     const k = await subtle.importKey('spki', spki, { name: 'Ed25519' }, false, ['verify']);
     return subtle.verify({ name: 'Ed25519' }, k, own(signature), msg);
   }

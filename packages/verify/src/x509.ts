@@ -69,7 +69,7 @@ export function parseCertificate(der: Uint8Array): Certificate {
   const subjectD = expectTag(f[i++], TAG.SEQUENCE, 'subject');
   const key = publicKeyInfo(expectTag(f[i++], TAG.SEQUENCE, 'subjectPublicKeyInfo'));
   const sigAlg = algId(sigAlgD, 'signatureAlgorithm');
-  if (innerAlg.oid !== sigAlg.oid) fail('certificate', '证书内外签名算法不一致', 'certificate signature algorithms disagree');
+  if (!bytesEqual(innerAlg.der, sigAlg.der)) fail('certificate', '证书内外签名算法不一致', 'certificate signature algorithms disagree');
   const cert: Certificate = {
     der,
     tbs: encoded(tbsD!),

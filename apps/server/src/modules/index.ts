@@ -18,6 +18,16 @@ import { ledgerRoutes } from './ledger/routes.ts';
 import { ledgerService } from './ledger/service.ts';
 import { fileRoutes } from './system/files.ts';
 import { systemRoutes } from './system/routes.ts';
+import { anchorRoutes } from './anchor/routes.ts';
+import { buildAnchor, registerAnchorWorker } from './anchor/wire.ts';
+import { auditRoutes } from './audit/routes.ts';
+import { buildAudit, registerAuditWorker } from './audit/wire.ts';
+import { trustRoutes } from './trust/routes.ts';
+import { trustService } from './trust/service.ts';
+import { buildAccount, registerAccountRoutes } from './account/wire.ts';
+import { notificationService } from './notifications/service.ts';
+import { buildPackageRoutes } from './package/wire.ts';
+import { buildForensics, registerForensicsRoutes, registerForensicsWorkers } from './forensics/wire.ts';
 
 /** Version of the server package. */
 const APP_VERSION: string = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
@@ -29,10 +39,16 @@ export function buildServices(ctx: AppContext) {
   ctx.onStop.push(() => ledger.stop());
   const captcha = captchaService({ db });
   const smsCodes = smsCodeService({ db, sms: ctx.sms, limiter: ctx.limiter });
-  const auth = authService({ db, sessions: ctx.sessions, limiter: ctx.limiter, captcha, smsCodes });
-  const evidence = evidenceService({ db, blobs: ctx.blobs, ledger, downloads: ctx.downloads });
-  const { certificate, browser } = buildCertificate(ctx, { ledger, auth });
-  return { ledger, captcha, auth, evidence, certificate, browser, blobs: ctx.blobs, db };
+  const notifications = notificationService({ db });
+  const auth = authService({ db, sessions: ctx.sessions, limiter: ctx.limiter, captcha, smsCodes, unreadCount: notifications.unreadCount });
+  const trust = trustService({ db, config: ctx.config, log: ctx.log });
+  const evidence = evidenceService({ db, blobs: ctx.blobs, ledger, downloads: ctx.downloads, timestamper: trust });
+  const anchor = buildAnchor(ctx, { ledger });
+  const audit = buildAudit(ctx, { ledger, anchor });
+  const { certificate, browser } = buildCertificate(ctx, { ledger, auth, trust, anchor });
+  const account = buildAccount(ctx, { captcha, smsCodes, notifications });
+  const forensics = buildForensics(ctx, { evidence, certificate, stamper: (sha) => trust.stamp(sha) });
+  return { ledger, captcha, auth, evidence, certificate, browser, blobs: ctx.blobs, db, account, trust, anchor, audit, forensics };
 }
 
 export type Services = ReturnType<typeof buildServices>;
@@ -44,11 +60,21 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, s: S
   await app.register(authRoutes({ auth: s.auth, captcha: s.captcha, sessions: ctx.sessions }));
   await app.register(evidenceRoutes({ evidence: s.evidence, sessions: ctx.sessions }));
   await app.register(certificateRoutes({ certificate: s.certificate, sessions: ctx.sessions }));
+  await app.register(trustRoutes({ trust: s.trust, limiter: ctx.limiter, findEvidenceId: async (b: string) => (await s.evidence.findByBaoquan(b))?.id ?? null }));
+  await registerAccountRoutes(app, ctx, s.account);
   await app.register(ledgerRoutes({ ledger: s.ledger, findIndexByBaoquan: async (b: string) => (await s.evidence.findByBaoquan(b))?.ledgerIndex ?? null }));
+  await app.register(anchorRoutes({ anchor: s.anchor }));
+  await app.register(buildPackageRoutes(ctx, s));
+  await app.register(auditRoutes({ audit: s.audit, sessions: ctx.sessions }));
+  await registerForensicsRoutes(app, ctx, s.forensics);
 }
 
 /**
  * Registers background workers and schedules (only in processes that run jobs: `npm start`).
  * Each module that has periodic or queued work adds its line here.
  */
-export async function registerWorkers(_jobs: Jobs, _ctx: AppContext, _s: Services): Promise<void> {}
+export async function registerWorkers(jobs: Jobs, ctx: AppContext, s: Services): Promise<void> {
+  await registerAnchorWorker(jobs, s.anchor, ctx.log);
+  await registerAuditWorker(jobs, s.audit, ctx);
+  await registerForensicsWorkers(jobs, ctx, s.forensics);
+}

@@ -28,6 +28,8 @@ export interface BrowserPoolOptions {
   concurrency?: number;
   /** Launch timeout, ms; default 30 000. */
   launchTimeoutMs?: number;
+  /** Extra Chromium arguments of this pool's browser (web capture adds its network hardening flags). */
+  extraArgs?: string[];
   /** Optional logger (pino-like) for launch/crash notes. */
   log?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
 }
@@ -81,7 +83,7 @@ export function browserPool(opts: BrowserPoolOptions): BrowserPool {
   const launch = (): Promise<Browser> => {
     launchCount++;
     const p = chromium
-      .launch({ executablePath: opts.executablePath, args: CHROMIUM_ARGS, headless: true, timeout: opts.launchTimeoutMs ?? 30_000 })
+      .launch({ executablePath: opts.executablePath, args: [...CHROMIUM_ARGS, ...(opts.extraArgs ?? [])], headless: true, timeout: opts.launchTimeoutMs ?? 30_000 })
       .then((b) => {
         opts.log?.info({ launches: launchCount, version: b.version() }, 'chromium started');
         b.on('disconnected', () => {

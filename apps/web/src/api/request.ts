@@ -246,8 +246,22 @@ function handleFailure(code: number, msg: string, silent: boolean): void {
  * session codes, toasts `msg` (unless `silent`) and throws {@link ApiError}.
  */
 export async function request<T>(opts: RequestOptions): Promise<T> {
+  return (await requestWithMsg<T>(opts)).data;
+}
+
+/** A successful answer's `data` and `msg`. */
+export interface Answer<T> {
+  data: T;
+  msg: string;
+}
+
+/**
+ * Like {@link request}, but resolves to `{ data, msg }` for pages that toast the server's msg on
+ * success (spec p1 §8 "the server msg for cancel, set default and delete").
+ */
+export async function requestWithMsg<T>(opts: RequestOptions): Promise<Answer<T>> {
   const env = await requestEnvelope<T>(opts);
-  if (isSuccess(env.code)) return env.data;
+  if (isSuccess(env.code)) return { data: env.data, msg: typeof env.msg === 'string' ? env.msg : '' };
   const code = Number(env.code);
   const msg = typeof env.msg === 'string' ? env.msg : '';
   handleFailure(Number.isFinite(code) ? code : 0, msg, opts.silent === true);

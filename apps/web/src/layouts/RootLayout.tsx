@@ -2,6 +2,7 @@
  * The root of the route tree: sets the document title from the matched route's handle, sends
  * logged-out visitors of login-required routes to `/login?redirect=<full path>` and visitors
  * whose stored ROLE is not allowed to the 404 page (spec p2 §2, §6; DESIGN.md Web app conventions).
+ * Routes for operators (roles ['operator']) are left to the server's 403.
  */
 import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
@@ -39,7 +40,9 @@ export function RootLayout() {
   if (needsAuth && !token) {
     return <Navigate to={loginPath(`${location.pathname}${location.search}${location.hash}`)} replace />;
   }
-  if (roles && !roles.includes(role || '1')) return <Navigate to="/404" replace />;
+  // 'operator' is an account role, not a ROLE value: the server enforces it (every /api/admin/* call
+  // answers 403 to anyone else, handled by the request wrapper), so it is not checked here.
+  if (roles && !roles.includes('operator') && !roles.includes(role || '1')) return <Navigate to="/404" replace />;
   return (
     <Suspense fallback={<PageLoading />}>
       <Outlet />

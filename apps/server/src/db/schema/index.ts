@@ -6,3 +6,5 @@ export * from './platform.ts';
 export * from './account.ts';
 export * from './anchor.ts';
 export * from './audit.ts';
+export * from './trust.ts';
+export * from './forensics.ts';

@@ -7,7 +7,6 @@ import { isMobile, validatePassword } from '@cunzheng/contract/validators';
 import type { Database } from '../../db/client.ts';
 import { smsOutbox } from '../../db/schema/index.ts';
 import type { Services } from '../index.ts';
-import { auditBlobs } from './ledgerAudit.ts';
 
 const str = (v: string | boolean | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -30,11 +29,9 @@ export function adminCommands(s: Services, database: Database) {
         );
         return { userId: u.id, mobile: u.mobile, type: type === 1 ? 'personal' : 'company', role: u.role, userStatus: u.userStatus, extractCode: u.extractCode };
       }
-      case 'ledger:verify': {
-        const tree = await s.ledger.verifyAll();
-        const blobsReport = await auditBlobs(s);
-        return { ok: tree.ok && blobsReport.ok, tree, blobs: blobsReport };
-      }
+      case 'ledger:verify':
+        // Full report of the continuous audit (issue 3 §5): tree, blobs, anchors; problems also become alerts.
+        return s.audit.full();
       case 'sms:outbox': {
         const limit = Math.min(Number(str(args.limit) ?? 10) || 10, 100);
         const mobile = str(args.mobile);

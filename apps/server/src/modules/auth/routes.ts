@@ -60,5 +60,5 @@ export const authRoutes = (deps: { auth: AuthService; captcha: CaptchaService; s
   });
 
   /** GET /api/user/info → the caller's fresh userInfo. */
-  app.get('/api/user/info', async (req) => ok(auth.userInfo(await sessions.required(req))));
+  app.get('/api/user/info', async (req) => ok(await auth.userInfo(await sessions.required(req))));
 };

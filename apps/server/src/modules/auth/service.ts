@@ -15,6 +15,7 @@ import type { CaptchaService } from './captcha.ts';
 import * as repo from './repo.ts';
 import type { SmsCodeService, SmsScene } from './smsCodes.ts';
 import { toUserInfo, type UserInfo } from './userInfo.ts';
+import { newsText, notify } from '../notifications/notify.ts';
 import { MSG } from '@cunzheng/contract/messages';
 
 export interface LoginResult {
@@ -40,11 +41,15 @@ export interface AuthDeps {
   limiter: RateLimiter;
   captcha: CaptchaService;
   smsCodes: SmsCodeService;
+  /** Unread notifications of a user (userInfo.newsNum); 0 when absent. */
+  unreadCount?: (userId: number) => Promise<number>;
 }
 
 /** Builds the auth service. */
 export function authService(deps: AuthDeps) {
   const { db } = deps;
+  /** userInfo of a row with the live unread count (p2 §3 newsNum). */
+  const info = async (u: UserRow): Promise<UserInfo> => ({ ...toUserInfo(u), newsNum: deps.unreadCount ? await deps.unreadCount(u.id) : 0 });
 
   const createUser = async (u: NewUser, actorId: number | null, ip: string | null): Promise<UserRow> => {
     const passwordHash = await hash(u.password);
@@ -72,7 +77,7 @@ export function authService(deps: AuthDeps) {
       await writeAudit(tx, { actorId: user.id, action, target: `user:${user.id}`, ip });
       return t;
     });
-    return { token, userInfo: toUserInfo(user) };
+    return { token, userInfo: await info(user) };
   };
 
   return {
@@ -144,6 +149,7 @@ export function authService(deps: AuthDeps) {
         await repo.setPasswordHash(tx, me.user.id, passwordHash);
         await deps.sessions.revokeAll(tx, me.user.id);
         await writeAudit(tx, { actorId: me.user.id, action: 'user.password.change', target: `user:${me.user.id}`, ip });
+        await notify(tx, me.user.id, newsText.password(), 'password');
       });
     },
 
@@ -152,8 +158,8 @@ export function authService(deps: AuthDeps) {
       await deps.sessions.revoke(me.sessionId);
     },
 
-    /** Fresh userInfo of the caller. */
-    userInfo: (me: Principal): UserInfo => toUserInfo(me.user),
+    /** Fresh userInfo of the caller (newsNum = live unread count). */
+    userInfo: (me: Principal): Promise<UserInfo> => info(me.user),
 
     /** Display identity of a user for certificates (masked by the caller). */
     async identity(userId: number): Promise<{ name: string; company: string; type: number; mobile: string } | null> {

@@ -12,12 +12,13 @@ import { randomDigits, randomToken, sha256 } from '../../platform/secrets.ts';
 import type { SmsProvider } from '../../platform/sms.ts';
 import { MSG } from '@cunzheng/contract/messages';
 
-export type SmsScene = 'register' | 'login' | 'reset';
+export type SmsScene = 'register' | 'login' | 'reset' | 'extract';
 
 const SCENE_TEXT: Record<SmsScene, string> = {
   register: '注册',
   login: '登录',
   reset: '重置密码',
+  extract: '重置证据提取码',
 };
 
 const CODE_TTL_S = 300;

@@ -18,6 +18,8 @@ export interface PdfRendererDeps {
   exists(sha256: string): Promise<boolean>;
   /** Cache entries kept; default 1000. */
   cacheSize?: number;
+  /** Signs the printed PDF before it is stored (issue 3 §2: trust service `signPdf`, PAdES). */
+  sign?: (pdf: Buffer) => Promise<Buffer>;
 }
 
 export interface RenderedPdf {
@@ -74,7 +76,8 @@ export function pdfRenderer(deps: PdfRendererDeps): PdfRenderer {
       if (running) return running;
       const job = (async () => {
         const t0 = performance.now();
-        const pdf = await printA4(deps.browser, doc);
+        const printed = await printA4(deps.browser, doc);
+        const pdf = deps.sign ? await deps.sign(printed) : printed;
         const sha256 = await deps.putBuffer(pdf);
         remember(key, sha256);
         return { sha256, rendered: true, ms: Math.round(performance.now() - t0) };

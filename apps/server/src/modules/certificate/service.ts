@@ -33,8 +33,10 @@ import { BAOQUAN_RE } from '../evidence/baoquan.ts';
 import * as evidenceRepo from '../evidence/repo.ts';
 import type { EvidenceRow } from '../evidence/types.ts';
 import type { LedgerService } from '../ledger/types.ts';
+import type { TAnchorView } from '@cunzheng/contract/anchor';
+import { newsText, notify } from '../notifications/notify.ts';
 import { maskOwner, type OwnerIdentity } from './format.ts';
-import { renderCertificate, type CertificateModel } from './html.ts';
+import { renderCertificate, type CertificateModel, type ExtraRow } from './html.ts';
 import { pdfRenderer } from './pdf.ts';
 import { viewTokens, VIEW_TOKEN_TTL_SECONDS } from './viewToken.ts';
 
@@ -69,6 +71,12 @@ export interface CertificateDeps {
   /** HMAC key of view tokens (loadOrCreateSecret(dataDir, 'view-token.key', 32)). */
   viewTokenKey: Buffer;
   viewTokenTtlSeconds?: number;
+  /** External anchoring of a ledger entry (issue 3 §3: anchor service `anchorFor`); unset → no anchoring notice. */
+  anchorOf?(ledgerIndex: number): Promise<TAnchorView>;
+  /** Signs certificate PDFs (issue 3 §2: trust service `signPdf`); unset → unsigned. */
+  signPdf?: (pdf: Buffer) => Promise<Buffer>;
+  /** The evidence's RFC 3161 token facts (issue 3 §1: trust service `tokenFor`); null when none. */
+  timestampOf?(evidenceId: number): Promise<{ tsaName: string; serial: string; genTime: number } | null>;
 }
 
 /** The certificate view (spec p1 §3 Evidence fields, plus the ledger position). */
@@ -120,7 +128,9 @@ export function certificateService(deps: CertificateDeps) {
   const tokens = viewTokens(deps.viewTokenKey, deps.viewTokenTtlSeconds ?? VIEW_TOKEN_TTL_SECONDS);
   const publicUrl = deps.publicUrl.replace(/\/+$/, '');
   const exists = (sha: string) => fsp.access(deps.blobs.pathOf(sha)).then(() => true, () => false);
-  const pdfs = pdfRenderer({ browser: deps.browser, putBuffer: (b) => deps.blobs.putBuffer(b), exists });
+  // Kind-specific certificate rows, registered by the module of each evidence kind (describeKind).
+  const describers = new Map<string, (row: EvidenceRow) => Promise<ExtraRow[]>>();
+  const pdfs = pdfRenderer({ browser: deps.browser, putBuffer: (b) => deps.blobs.putBuffer(b), exists, sign: deps.signPdf });
 
   // QR codes are a pure function of the URL: a small bounded memo spares ~2–10 ms per view.
   const qrMemo = new Map<string, string>();
@@ -143,10 +153,13 @@ export function certificateService(deps: CertificateDeps) {
 
   /** The certificate model of a row (owner masked, latest checkpoint size). */
   const model = async (row: EvidenceRow): Promise<CertificateModel> => {
-    const [owner, checkpoint, qr] = await Promise.all([
+    const [owner, checkpoint, qr, stamp, anchor, extraRows] = await Promise.all([
       deps.ownerName(row.userId),
       deps.ledger.latestCheckpoint(),
       qrSvg(`${publicUrl}/attestation/${encodeURIComponent(row.baoquan)}`),
+      deps.timestampOf ? deps.timestampOf(row.id) : null,
+      deps.anchorOf ? deps.anchorOf(row.ledgerIndex) : undefined,
+      describers.get(row.kind)?.(row) ?? [],
     ]);
     return {
       baoquan: row.baoquan,
@@ -165,6 +178,9 @@ export function certificateService(deps: CertificateDeps) {
       publicUrl,
       verifierKey: deps.ledger.verifierKey(),
       qrSvg: qr,
+      timestamp: stamp ? { tsaName: stamp.tsaName, serial: stamp.serial, genTime: stamp.genTime } : null,
+      anchor,
+      extraRows,
     };
   };
 
@@ -196,6 +212,14 @@ export function certificateService(deps: CertificateDeps) {
   };
 
   return {
+    /**
+     * Registers the certificate rows of an evidence kind (e.g. 'web': 取证类型 网页取证, URL, final URL,
+     * capture time), shown on getView, bqview and the PDF after 证据名称.
+     */
+    describeKind(kind: string, describe: (row: EvidenceRow) => Promise<ExtraRow[]>): void {
+      describers.set(kind, describe);
+    },
+
     /**
      * GET /api/share/getView (spec p1 §7): the certificate of `baoquan` as seen by `viewer`
      * (null = logged out). 400 保全号不存在 for an unknown or malformed number.
@@ -234,7 +258,10 @@ export function certificateService(deps: CertificateDeps) {
       const want = await deps.extractCodeOf(row.userId);
       if (!want || !sameCode(code.trim(), want)) throw badRequest(MSG.EXTRACT_CODE_WRONG);
       await deps.limiter.reset(bqKey, EXTRACT_LIMITS.perBaoquan.windowSeconds);
-      await writeAudit(deps.db, { actorId: null, action: 'evidence.extract', target: `evidence:${row.id}`, ip, after: { baoquan: row.baoquan } });
+      await deps.db.transaction(async (tx) => {
+        await writeAudit(tx, { actorId: null, action: 'evidence.extract', target: `evidence:${row.id}`, ip, after: { baoquan: row.baoquan } });
+        await notify(tx, row.userId, newsText.extract(row.title, row.baoquan), 'extract');
+      });
       return { downUrl: deps.downloads.url({ sha256: row.sha256, name: row.fileName, mime: row.mime }) };
     },
 

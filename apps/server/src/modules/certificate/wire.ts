@@ -7,7 +7,9 @@ import type { AppContext } from '../../platform/context.ts';
 import { loadOrCreateSecret } from '../../platform/secrets.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { LedgerService } from '../ledger/types.ts';
+import type { TrustService } from '../trust/service.ts';
 import { certificateService, type CertificateService } from './service.ts';
+import type { AnchorService } from '../anchor/service.ts';
 
 /**
  * Builds the certificate service. `browser`: the app's shared Chromium pool; when omitted a pool is
@@ -15,7 +17,7 @@ import { certificateService, type CertificateService } from './service.ts';
  */
 export function buildCertificate(
   ctx: AppContext,
-  deps: { ledger: LedgerService; auth: Pick<AuthService, 'identity' | 'extractCodeOf'>; browser?: BrowserPool },
+  deps: { ledger: LedgerService; auth: Pick<AuthService, 'identity' | 'extractCodeOf'>; browser?: BrowserPool; trust?: Pick<TrustService, 'signPdf' | 'tokenFor'>; anchor?: Pick<AnchorService, 'anchorFor'> },
 ): { certificate: CertificateService; browser: BrowserPool } {
   let browser = deps.browser;
   if (!browser) {
@@ -34,6 +36,8 @@ export function buildCertificate(
     browser,
     publicUrl: ctx.config.PUBLIC_URL,
     viewTokenKey: loadOrCreateSecret(ctx.config.dataDir, 'view-token.key', 32),
+    ...(deps.trust ? { signPdf: deps.trust.signPdf, timestampOf: deps.trust.tokenFor } : {}),
+    ...(deps.anchor ? { anchorOf: deps.anchor.anchorFor } : {}),
   });
   return { certificate, browser };
 }

@@ -27,6 +27,11 @@ export async function findByBaoquan(db: DbOrTx, baoquan: string): Promise<Eviden
   return rows[0] ?? null;
 }
 
+/** Number, deposit time and chainhash of every evidence with file hash `sha256` (deleted or not), oldest first, at most `limit`. */
+export async function listBySha256(db: DbOrTx, sha256: string, limit: number): Promise<Array<{ baoquan: string; saveTime: number; chainhash: string }>> {
+  return db.select({ baoquan: evidence.baoquan, saveTime: evidence.saveTime, chainhash: evidence.chainhash }).from(evidence).where(eq(evidence.sha256, sha256)).orderBy(evidence.saveTime, evidence.id).limit(limit);
+}
+
 /** Evidence `id` if owned by `userId` and not deleted by the owner; null otherwise (another user's id looks missing). */
 export async function findOwned(db: DbOrTx, userId: number, id: number): Promise<EvidenceRow | null> {
   const rows = await db.select().from(evidence).where(and(eq(evidence.id, id), eq(evidence.userId, userId), isNull(evidence.deletedAt))).limit(1);

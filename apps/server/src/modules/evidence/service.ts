@@ -5,13 +5,15 @@
  */
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { UserRow } from '../../platform/auth.ts';
 import type { BlobStore, StagedBlob } from '../../platform/blobs.ts';
 import type { DownloadSigner } from '../../platform/downloads.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { LedgerService } from '../ledger/types.ts';
+import type { Timestamper } from '../trust/types.ts';
+import { newsText, notify } from '../notifications/notify.ts';
 import { newBaoquan } from './baoquan.ts';
 import * as repo from './repo.ts';
 import { sniff } from './sniff.ts';
@@ -27,6 +29,8 @@ export interface DepositInput {
   label?: string;
   kind?: string;
   ip?: string | null;
+  /** Runs inside the deposit transaction after the evidence row exists (side tables of a kind, e.g. web_captures). */
+  inTx?: (tx: DbOrTx, row: EvidenceRow) => Promise<void>;
 }
 
 /** The public shape of an evidence row in lists and deposit answers (spec p1 §3). */
@@ -67,7 +71,7 @@ export const ownerCommitment = (u: Pick<UserRow, 'id' | 'ownerSalt'>): string =>
   crypto.createHash('sha256').update(u.ownerSalt).update(`user:${u.id}`).digest('hex');
 
 /** Builds the evidence service. */
-export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: LedgerService; downloads: DownloadSigner }) {
+export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: LedgerService; downloads: DownloadSigner; timestamper: Timestamper }) {
   const { db, blobs, ledger } = deps;
   return {
     /**
@@ -89,8 +93,11 @@ export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: Ledger
       let created = false;
       try {
         const sniffed = await sniff(staged.head, input.fileName);
+        // Trusted time (issue 3 §1): RFC 3161 token over the file's SHA-256; its genTime is the deposit
+        // time. 400 可信时间戳服务暂不可用，请稍后重试 when the TSA fails (nothing stored).
+        const stamp = await deps.timestamper.stamp(staged.sha256);
         created = await blobs.commit(staged);
-        const saveTime = Math.floor(Date.now() / 1000);
+        const saveTime = stamp.genTime;
         const kind = input.kind ?? 'data';
         const row = await db.transaction(async (tx) => {
           const id = await repo.nextId(tx);
@@ -117,7 +124,10 @@ export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: Ledger
             ledgerIndex: appended.index,
             chainhash: appended.chainhash,
           });
+          await deps.timestamper.record(tx, id, stamp);
+          await input.inTx?.(tx, ev);
           await writeAudit(tx, { actorId: input.owner.id, action: 'evidence.deposit', target: `evidence:${id}`, after: { baoquan, sha256: staged.sha256, size: staged.size, ledgerIndex: appended.index }, ip: input.ip ?? null });
+          await notify(tx, input.owner.id, newsText.deposit(ev.title, baoquan), 'deposit');
           return ev;
         });
         ledger.committed();
@@ -187,6 +197,9 @@ export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: Ledger
 
     /** Evidence by certificate number (for the certificate and ledger contexts). */
     findByBaoquan: (baoquan: string) => repo.findByBaoquan(db, baoquan),
+
+    /** Public certificates of a file hash (GET /api/verify, issue 3 §4): number, time, chainhash only. */
+    findBySha256: (sha256: string, limit: number) => repo.listBySha256(db, sha256, limit),
   };
 }
 

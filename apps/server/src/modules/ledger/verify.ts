@@ -74,7 +74,7 @@ export async function verifyLedgerStep(db: Db, signer: NoteSigner, state: Ledger
     if (problems.length < MAX_PROBLEMS) problems.push({ target, detail });
   };
   const size = await repo.treeSize(db);
-  const stack = st.stack.map((s) => ({ level: s.level, idx: s.idx, hash: Buffer.from(s.hash, 'hex') }));
+  const stack: Array<{ level: number; idx: number; hash: Buffer }> = st.stack.map((s) => ({ level: s.level, idx: s.idx, hash: Buffer.from(s.hash, 'hex') }));
   let prevCp: { size: number; root: Buffer } | null = st.prev ? { size: st.prev.size, root: Buffer.from(st.prev.root, 'hex') } : null;
   let cpAfter = st.cpAfter;
   let expected = st.next;

@@ -22,21 +22,8 @@ const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 /** Allowed bit depths per colour type (PNG spec 11.2.2). */
 const DEPTHS: Record<number, number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
 
-let crcTable: Uint32Array | undefined;
-/** CRC-32 of PNG chunks (ISO 3309). */
-function crc32(buf: Buffer): number {
-  if (!crcTable) {
-    crcTable = new Uint32Array(256);
-    for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      crcTable[n] = c >>> 0;
-    }
-  }
-  let c = 0xffffffff;
-  for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
+/** CRC-32 of PNG chunks (ISO 3309, as zlib computes it). */
+const crc32 = (buf: Buffer): number => zlib.crc32(buf) >>> 0;
 
 /** True when the bytes start with the PNG signature (a cheap type check before the full one). */
 export const looksLikePng = (buf: Buffer): boolean => buf.length >= 8 && buf.subarray(0, 8).equals(SIGNATURE);

@@ -118,7 +118,7 @@ export function personalSealSvg(name: string): string {
   const inner = S - 2 * inner0;
   const cols = 2;
   const rows = chars.length === 2 ? 1 : 2;
-  const gap = 6;
+  const gap = 14;
   const cw = (inner - gap) / cols;
   const ch = (inner - (rows - 1) * gap) / rows;
   // Glyph box of Noto Serif CJK ≈ 0.92 em square, centred ≈ 0.38 em above the baseline.
@@ -128,7 +128,7 @@ export function personalSealSvg(name: string): string {
     const row = i % rows;
     const x = S - inner0 - col * (cw + gap) - cw / 2;
     const y = inner0 + row * (ch + gap) + ch / 2;
-    const sx = (cw * 0.9) / (base * 0.92);
+    const sx = (cw * 0.88) / (base * 0.92);
     const sy = (ch * 0.92) / (base * 0.92);
     return `<text transform="translate(${f1(x)} ${f1(y)}) scale(${f1(sx)} ${f1(sy)})" y="${f1(base * 0.38)}" font-size="${base}">${esc(t)}</text>`;
   });

@@ -20,12 +20,26 @@ export interface SignedDataInput {
   /** Detached content's bytes (the PDF byte ranges); ignored when `eContent` is given. */
   detached?: Buffer;
   signer: Identity;
-  /** Certificates to embed (DER), e.g. the signer's and its chain. */
-  certificates: Buffer[];
+  /** Certificates to embed (parsed, or DER — parsed once and remembered), e.g. the signer's and its chain. */
+  certificates: Array<pkijs.Certificate | Buffer>;
   /** Extra signed attributes. */
   signedAttrs?: pkijs.Attribute[];
   /** Unsigned attributes computed from the signature value (e.g. signatureTimeStampToken). */
   unsignedAttrs?: (signatureValue: Buffer) => Promise<pkijs.Attribute[]>;
+}
+
+/** Parsed certificates by their DER buffer (identities keep the same buffers for the process's life). */
+const parsedCerts = new WeakMap<Buffer, pkijs.Certificate>();
+
+/** A pkijs certificate for `c`, parsing a DER buffer only the first time. */
+function certOf(c: pkijs.Certificate | Buffer): pkijs.Certificate {
+  if (!Buffer.isBuffer(c)) return c;
+  let cert = parsedCerts.get(c);
+  if (!cert) {
+    cert = parseCert(c);
+    parsedCerts.set(c, cert);
+  }
+  return cert;
 }
 
 /** Builds and signs a SignedData; returns the DER of its ContentInfo. Throws if the signer fails. */
@@ -62,7 +76,7 @@ export async function buildSignedData(input: SignedDataInput): Promise<Buffer> {
     version: input.eContentType === OID.data ? 1 : 3,
     digestAlgorithms: [digestAlgorithmId(digestOid(hash))],
     encapContentInfo: encap,
-    certificates: input.certificates.map((c) => parseCert(c)),
+    certificates: input.certificates.map(certOf),
     signerInfos: [signerInfo],
   });
   return der(new pkijs.ContentInfo({ contentType: OID.signedData, content: signedData.toSchema(true) }));

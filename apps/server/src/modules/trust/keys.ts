@@ -29,8 +29,8 @@ export interface Identity {
 }
 
 export interface TrustKeys {
-  /** Root CA certificate of the generated hierarchy (DER). */
-  rootDer: Buffer;
+  /** Root CA certificate of the generated hierarchy (DER); null when both identities come from env. */
+  rootDer: Buffer | null;
   tsa: Identity;
   document: Identity;
 }
@@ -55,7 +55,7 @@ const SUBJECTS: Record<CertProfile, { country: string; org: string; unit?: strin
 const YEARS: Record<CertProfile, number> = { root: 30, tsa: 20, document: 20 };
 
 /** PEM text of an env value: the value itself when it holds PEM, else the contents of the file it names. */
-function pemSource(v: string, variable: string): string {
+export function pemSource(v: string, variable: string): string {
   if (v.includes('-----BEGIN')) return v;
   try {
     return fs.readFileSync(v, 'utf8');
@@ -164,10 +164,10 @@ export async function loadTrustKeys(dataDir: string, env: TrustKeyEnv = {}): Pro
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const envTsa = fromEnv('TSA_KEY', env.TSA_KEY, 'TSA_CERT', env.TSA_CERT, 'TSA_CA_CERT', env.TSA_CA_CERT);
   const envDoc = fromEnv('PDF_SIGN_KEY', env.PDF_SIGN_KEY, 'PDF_SIGN_CERT', env.PDF_SIGN_CERT, 'PDF_SIGN_CA_CERT', env.PDF_SIGN_CA_CERT);
-  const root = await loadOrIssue(path.join(dir, 'trust-root.pem'), 'root', null);
+  const root = envTsa && envDoc ? null : await loadOrIssue(path.join(dir, 'trust-root.pem'), 'root', null);
   const tsa = envTsa ?? (await loadOrIssue(path.join(dir, 'tsa.pem'), 'tsa', root));
   const document = envDoc ?? (await loadOrIssue(path.join(dir, 'pdf-sign.pem'), 'document', root));
-  writePublic(path.join(dir, 'trust-root.crt.pem'), toPem('CERTIFICATE', root.certDer));
+  if (root) writePublic(path.join(dir, 'trust-root.crt.pem'), toPem('CERTIFICATE', root.certDer));
   writePublic(path.join(dir, 'tsa-chain.pem'), [tsa.certDer, ...tsa.chain].map((c) => toPem('CERTIFICATE', c)).join(''));
-  return { rootDer: root.certDer, tsa, document };
+  return { rootDer: root?.certDer ?? null, tsa, document };
 }

@@ -99,6 +99,44 @@ export function fromPem(text: string, label: string): Buffer[] {
   return [...t.matchAll(re)].map((m) => Buffer.from((m[1] ?? '').replace(/\s+/g, ''), 'base64'));
 }
 
+/** One DER TLV: tag byte, offsets of its start, its content and its end. */
+export interface Tlv {
+  tag: number;
+  start: number;
+  contentStart: number;
+  end: number;
+}
+
+/**
+ * Reads the DER TLV at `at` of `buf` (single-byte tags, definite lengths up to 4 length bytes).
+ * Throws Error for truncated or indefinite-length input. Cheap: no object tree (asn1js parsing of a
+ * whole token costs milliseconds; this is used to split responses without parsing them twice).
+ */
+export function readTlv(buf: Uint8Array, at = 0): Tlv {
+  if (at + 2 > buf.length) throw new Error('truncated DER');
+  const tag = buf[at]!;
+  let len = buf[at + 1]!;
+  let contentStart = at + 2;
+  if (len & 0x80) {
+    const n = len & 0x7f;
+    if (n === 0 || n > 4 || contentStart + n > buf.length) throw new Error('unsupported DER length');
+    len = 0;
+    for (let i = 0; i < n; i++) len = len * 256 + buf[contentStart + i]!;
+    contentStart += n;
+  }
+  const end = contentStart + len;
+  if (end > buf.length) throw new Error('truncated DER');
+  return { tag, start: at, contentStart, end };
+}
+
+/** DER SEQUENCE around already-encoded members. */
+export function derSequence(parts: Uint8Array[]): Buffer {
+  const body = Buffer.concat(parts);
+  const n = body.length;
+  const len = n < 0x80 ? [n] : n < 0x100 ? [0x81, n] : n < 0x10000 ? [0x82, n >> 8, n & 0xff] : [0x83, n >> 16, (n >> 8) & 0xff, n & 0xff];
+  return Buffer.concat([Buffer.from([0x30, ...len]), body]);
+}
+
 /** Parses a DER certificate with pkijs; throws on garbage. */
 export const parseCert = (d: Uint8Array): pkijs.Certificate => pkijs.Certificate.fromBER(ab(d));
 
@@ -114,13 +152,14 @@ export const integerHex = (i: asn1js.Integer): string => Buffer.from(i.valueBloc
 
 /** An X.500 name: C (PrintableString), O, optional OU, CN (UTF8String; Chinese allowed). */
 export function x500Name(n: { country?: string; org: string; unit?: string; cn: string }): pkijs.RelativeDistinguishedNames {
-  const rdn = new pkijs.RelativeDistinguishedNames();
-  const add = (type: string, value: pkijs.AttributeValueType) => rdn.typesAndValues.push(new pkijs.AttributeTypeAndValue({ type, value }));
+  const rdns: asn1js.Set[] = [];
+  // One attribute per RDN (pkijs would put them all into one multi-valued RDN: "C=CN+O=…+CN=…").
+  const add = (type: string, value: pkijs.AttributeValueType) => rdns.push(new asn1js.Set({ value: [new pkijs.AttributeTypeAndValue({ type, value }).toSchema()] }));
   if (n.country) add(OID.country, new asn1js.PrintableString({ value: n.country }));
   add(OID.organization, new asn1js.Utf8String({ value: n.org }));
   if (n.unit) add(OID.organizationalUnit, new asn1js.Utf8String({ value: n.unit }));
   add(OID.commonName, new asn1js.Utf8String({ value: n.cn }));
-  return rdn;
+  return pkijs.RelativeDistinguishedNames.fromBER(new asn1js.Sequence({ value: rdns }).toBER(false));
 }
 
 /** The common name of a name (or its full text form when it has none). */

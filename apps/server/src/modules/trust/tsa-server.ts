@@ -10,7 +10,7 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { buildSignedData } from './cms.ts';
 import type { Identity } from './keys.ts';
-import { DIGESTS, OID, ab, der, randomSerial } from './pki.ts';
+import { DIGESTS, OID, ab, der, derSequence, randomSerial } from './pki.ts';
 
 /** PKIFailureInfo bit numbers (RFC 3161 §2.4.2). */
 export const FAIL = { badAlg: 0, badRequest: 2, badDataFormat: 5, timeNotAvailable: 14, unacceptedPolicy: 15, unacceptedExtension: 16, systemFailure: 25 } as const;
@@ -39,6 +39,14 @@ export function rejection(bit: number, text: string): Buffer {
   const status = new pkijs.PKIStatusInfo({ status: 2, statusStrings: [new asn1js.Utf8String({ value: text })], failInfo: failInfo(bit) });
   return der(new pkijs.TimeStampResp({ status }));
 }
+
+/** A granted TimeStampResp carrying `token` (DER ContentInfo): the usual `.tsr` file. */
+export function grantedResponse(token: Uint8Array): Buffer {
+  return derSequence([GRANTED, token]);
+}
+
+/** DER of PKIStatusInfo { status granted(0) }. */
+const GRANTED = der(new pkijs.PKIStatusInfo({ status: 0 }));
 
 /** Parses a DER TimeStampReq strictly (no trailing bytes); null when malformed. */
 function parseQuery(query: Uint8Array): pkijs.TimeStampReq | null {
@@ -69,10 +77,8 @@ export function tsaServer(opts: { identity: Identity; policy: string; now?: () =
     const tst = new pkijs.TSTInfo({
       version: 1,
       policy,
-      messageImprint: new pkijs.MessageImprint({
-        hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: req.messageImprint.hashAlgorithm.algorithmId }),
-        hashedMessage: new asn1js.OctetString({ valueHex: ab(req.messageImprint.hashedMessage.valueBlock.valueHexView) }),
-      }),
+      // RFC 3161 §2.4.2: the same value as in the request (algorithm parameters included).
+      messageImprint: req.messageImprint,
       serialNumber: randomSerial(),
       genTime,
       accuracy: new pkijs.Accuracy({ seconds: 1 }),
@@ -84,11 +90,9 @@ export function tsaServer(opts: { identity: Identity; policy: string; now?: () =
       eContent: der(tst),
       signer: identity,
       // RFC 3161 §2.4.1: the TSA certificate is included when certReq is true.
-      certificates: req.certReq ? [identity.certDer] : [],
+      certificates: req.certReq ? [identity.cert] : [],
     });
-    const status = new pkijs.PKIStatusInfo({ status: 0 });
-    const resp = new asn1js.Sequence({ value: [status.toSchema(), asn1js.fromBER(ab(token)).result] });
-    return der(resp);
+    return grantedResponse(token);
   }
 
   return {

@@ -93,15 +93,29 @@ export function parseToken(token: Uint8Array, extraCerts: Buffer[] = []): Parsed
   const policyBlock = (tstAsn1.result as asn1js.Sequence).valueBlock.value[1] as asn1js.ObjectIdentifier;
   if (signedData.signerInfos.length !== 1) throw new Error('token must have exactly one signer');
   const signerInfo = signedData.signerInfos[0]!;
-  const certificates = (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate).map((c) => der(c));
+  // DER of the embedded certificates straight from the parsed tree (re-encoding the pkijs objects
+  // would re-parse each one).
+  const objs = (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
+  const certBlock = (ci.content as asn1js.Sequence).valueBlock.value.find((b) => b.idBlock.tagClass === 3 && b.idBlock.tagNumber === 0) as asn1js.Constructed | undefined;
+  const raw = (certBlock?.valueBlock.value ?? []).filter((b) => b.idBlock.tagClass === 1 && b.idBlock.tagNumber === 16).map((b) => Buffer.from(b.valueBeforeDecodeView));
+  const certificates = raw.length === objs.length ? raw : objs.map((c) => der(c));
   let signer: pkijs.Certificate | null = null;
+  let signerDer: Buffer | null = null;
   if (signerInfo.sid instanceof pkijs.IssuerAndSerialNumber) {
     const sid = signerInfo.sid;
-    for (const d of [...certificates, ...extraCerts]) {
-      const c = pkijs.Certificate.fromBER(ab(d));
-      if (c.serialNumber.isEqual(sid.serialNumber) && c.issuer.isEqual(sid.issuer)) {
-        signer = c;
-        break;
+    const matches = (c: pkijs.Certificate) => c.serialNumber.isEqual(sid.serialNumber) && c.issuer.isEqual(sid.issuer);
+    const i = objs.findIndex(matches);
+    if (i >= 0) {
+      signer = objs[i]!;
+      signerDer = certificates[i]!;
+    } else {
+      for (const d of extraCerts) {
+        const c = pkijs.Certificate.fromBER(ab(d));
+        if (matches(c)) {
+          signer = c;
+          signerDer = d;
+          break;
+        }
       }
     }
   }
@@ -115,7 +129,7 @@ export function parseToken(token: Uint8Array, extraCerts: Buffer[] = []): Parsed
     hashAlgorithm: DIGESTS[hashOid]?.name ?? hashOid,
     imprint: Buffer.from(tst.messageImprint.hashedMessage.valueBlock.valueHexView).toString('hex'),
     nonce: tst.nonce ? Buffer.from(tst.nonce.valueBlock.valueHexView).toString('hex') : null,
-    signerCert: signer ? der(signer) : null,
+    signerCert: signerDer,
     certificates,
   };
   return { info, signedData, signerInfo, tstDer, signer };
@@ -126,10 +140,10 @@ function chainError(cert: crypto.X509Certificate, roots: crypto.X509Certificate[
   let current = cert;
   for (let depth = 0; depth < 6; depth++) {
     if (at < current.validFromDate || at > current.validToDate) return `certificate "${current.subject.replace(/\n/g, ', ')}" was not valid at genTime`;
-    const root = roots.find((r) => r.checkIssued(current) && current.verify(r.publicKey));
+    const root = roots.find((r) => current.checkIssued(r) && current.verify(r.publicKey));
     if (root) return at < root.validFromDate || at > root.validToDate ? 'root certificate was not valid at genTime' : null;
     if (roots.some((r) => r.raw.equals(current.raw))) return null;
-    const next = pool.find((p) => !p.raw.equals(current.raw) && p.checkIssued(current) && current.verify(p.publicKey));
+    const next = pool.find((p) => !p.raw.equals(current.raw) && current.checkIssued(p) && current.verify(p.publicKey));
     if (!next) return 'certificate chain does not lead to a trusted root';
     current = next;
   }
@@ -148,6 +162,7 @@ export function verifyToken(token: Uint8Array, sha256: string | Uint8Array, opts
     return { ok: false, reason: `malformed token: ${(e as Error).message}`, chainChecked: false };
   }
   const { info, signerInfo, tstDer, signer } = parsed;
+  const signerDer = info.signerCert;
   const fail = (reason: string): VerifyResult => ({ ok: false, reason, info, chainChecked: false });
   try {
     const want = typeof sha256 === 'string' ? sha256.toLowerCase() : Buffer.from(sha256).toString('hex');
@@ -164,7 +179,7 @@ export function verifyToken(token: Uint8Array, sha256: string | Uint8Array, opts
     if (!essNamesCert(attrs, signer)) return fail('signing-certificate attribute missing or does not name the signer');
     const signed = new Uint8Array(signerInfo.signedAttrs!.encodedValue);
     if (!verifyWith(signer, signerInfo.signatureAlgorithm.algorithmId, signed, signerInfo.signature.valueBlock.valueHexView, digestName)) return fail('signature does not verify');
-    const x = new crypto.X509Certificate(der(signer));
+    const x = new crypto.X509Certificate(signerDer!);
     if (!(x.keyUsage ?? []).includes(OID.kpTimeStamping)) return fail('signer certificate lacks the timeStamping extended key usage');
     if (opts.roots.length === 0) return { ok: true, info, chainChecked: false };
     const pool = [...info.certificates, ...(opts.certificates ?? [])].map((d) => new crypto.X509Certificate(d));

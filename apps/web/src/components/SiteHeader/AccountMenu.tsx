@@ -1,14 +1,18 @@
 /**
- * The account-name drop-down of the header (spec p2 §2): evidence shortcuts and logout.
- * Plain markup: a button toggling a menu; closes on Escape, outside click or navigation.
+ * The account-name drop-down of the header (spec p2 §2 "right menu"): the account-area entries of the
+ * route table (settings, notifications, signatures … as the role allows), the batch-download
+ * shortcut, the operator console for operators, and logout. Plain markup: a button toggling a menu;
+ * closes on Escape, outside click or navigation.
  */
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import type { MenuEntry } from '../../routeHandle';
 import { ChevronIcon, UserIcon } from './icons';
 import { useDismiss } from './useDismiss';
+import { ADMIN_PATH } from './menu';
 import { useLogout } from './useLogout';
 
-export function AccountMenu({ name }: { name: string }) {
+export function AccountMenu({ name, items = [], operator = false }: { name: string; items?: readonly MenuEntry[]; operator?: boolean }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
@@ -23,12 +27,19 @@ export function AccountMenu({ name }: { name: string }) {
       </button>
       {open ? (
         <div className="account-menu-list" role="menu">
-          <Link role="menuitem" to="/attestation-all/data">
-            数据存证
-          </Link>
+          {items.map((e) => (
+            <Link key={e.path} role="menuitem" to={e.path}>
+              {e.label}
+            </Link>
+          ))}
           <Link role="menuitem" to="/attestation-all/data/download">
             批量下载
           </Link>
+          {operator ? (
+            <Link role="menuitem" to={ADMIN_PATH}>
+              运营后台
+            </Link>
+          ) : null}
           <hr />
           <button
             type="button"

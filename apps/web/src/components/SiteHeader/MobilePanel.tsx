@@ -9,10 +9,11 @@ import type { MenuEntry } from '../../routeHandle';
 import { useSession } from '../../stores/session';
 import { accountName, formatPoints } from '../../utils/format';
 import { CloseIcon, MenuIcon } from './icons';
+import { ADMIN_PATH } from './menu';
 import { useDismiss } from './useDismiss';
 import { useLogout } from './useLogout';
 
-export function MobilePanel({ items, helpPath }: { items: MenuEntry[]; helpPath: string }) {
+export function MobilePanel({ items, helpPath, operator = false }: { items: MenuEntry[]; helpPath: string; operator?: boolean }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
@@ -53,6 +54,7 @@ export function MobilePanel({ items, helpPath }: { items: MenuEntry[]; helpPath:
                 批量下载
               </NavLink>
             ) : null}
+            {operator ? <NavLink to={ADMIN_PATH}>运营后台</NavLink> : null}
             <Link to={helpPath}>帮助中心</Link>
           </nav>
           <div className="mobile-actions">

@@ -1,6 +1,7 @@
 /**
  * The site header of spec p2 §2, shared by every layout: logo, menu (route-table entries with a
- * `menu` handle), help link, unread badge (max 99, hidden at 0), available points (thousands
+ * `menu` handle), help link, unread badge (GET /api/News/unread polled every 30 s and refreshed when
+ * a page invalidates it; max 99, hidden at 0), available points (thousands
  * separators, 2 decimals), the account name with a drop-down and logout; logged out it shows 注册
  * and 登录. Under 768 px the menu, points and account move into a side panel (CSS switches at the
  * spec's breakpoint). Plain markup and CSS — no UI-library code — so it costs public pages little.
@@ -14,10 +15,12 @@ import { accountName, formatPoints } from '../../utils/format';
 import { Logo } from '../Logo';
 import { AccountMenu } from './AccountMenu';
 import { BellIcon, HelpIcon } from './icons';
+import { isOperator, visibleMenu } from './menu';
 import { MobilePanel } from './MobilePanel';
+import { useUnreadCount } from './useUnread';
 
-/** Where the help link goes (the help centre page comes later; the home page has the FAQ). */
-export const HELP_PATH = '/home#help';
+/** Where the help link goes: the searchable help centre (spec p2 §2). */
+export const HELP_PATH = '/helpCenter';
 
 /** Badge text: hidden (null) at 0 or less, `99+` above the maximum (spec p2 §2, §9). */
 export function badgeText(count: number | undefined, max: number = BADGE_MAX): string | null {
@@ -29,8 +32,10 @@ export function badgeText(count: number | undefined, max: number = BADGE_MAX): s
 export function SiteHeader({ menu }: { menu: MenuEntry[] }) {
   const { token, userInfo, role } = useSession();
   const location = useLocation();
-  const items = menu.filter((e) => !e.hideForRoles?.includes(role));
-  const badge = badgeText(userInfo?.newsNum);
+  const viewer = { token, role, userInfo };
+  const items = visibleMenu(menu, viewer, 'main');
+  const accountItems = visibleMenu(menu, viewer, 'account');
+  const badge = badgeText(useUnreadCount());
   return (
     <header className="site-header">
       <div className="site-header-inner">
@@ -56,7 +61,7 @@ export function SiteHeader({ menu }: { menu: MenuEntry[] }) {
                 可用积分 <strong>{formatPoints(userInfo?.points)}</strong>
               </span>
               <span className="site-desktop">
-                <AccountMenu name={accountName(userInfo)} />
+                <AccountMenu name={accountName(userInfo)} items={accountItems} operator={isOperator(userInfo)} />
               </span>
             </>
           ) : (
@@ -69,7 +74,7 @@ export function SiteHeader({ menu }: { menu: MenuEntry[] }) {
               </Link>
             </>
           )}
-          <MobilePanel items={items} helpPath={HELP_PATH} />
+          <MobilePanel items={[...items, ...accountItems]} helpPath={HELP_PATH} operator={isOperator(userInfo)} />
         </div>
       </div>
     </header>

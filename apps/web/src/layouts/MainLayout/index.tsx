@@ -1,10 +1,11 @@
 /**
  * The main layout (spec p2 §2): header, verification banner, page and footer, for the home,
- * login/register and account pages. Keeps the stored user info fresh while logged in. Loaded
- * lazily so the public certificate pages never fetch it.
+ * login/register and account pages. Keeps the stored user info fresh while logged in and shows the
+ * current announcement once (spec p2 §1–2). Loaded lazily so the public certificate pages never fetch it.
  */
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { AnnouncementGate } from '../../components/AnnouncementDialog';
 import { PageLoading } from '../../components/PageLoading';
 import { SiteFooter } from '../../components/SiteFooter';
 import { SiteHeader } from '../../components/SiteHeader';
@@ -26,6 +27,7 @@ export default function MainLayout({ getMenu }: { getMenu: () => MenuEntry[] }) 
         </Suspense>
       </main>
       <SiteFooter />
+      <AnnouncementGate />
     </div>
   );
 }

@@ -10,16 +10,16 @@ import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnsType } from 'antd/es/table';
 import { PAGE_SIZE } from '@cunzheng/contract/constants';
-import { getDataList } from '../../../api/data';
+import { getDataList, saveLabel } from '../../../api/data';
 import type { DataEvidence } from '../../../api/types';
 import { certificatePath, baseColumns } from '../shared/columns';
-import { EMPTY_FILTER, EvidenceFilters, type EvidenceFilterValue } from '../shared/EvidenceFilters';
+import { EMPTY_FILTER, EvidenceFilters, type EvidenceFilterValue } from '../../../components/evidence/EvidenceFilters';
+import { LabelEditor } from '../../../components/evidence/LabelEditor';
 import { LABELS_KEY, useLabels } from '../shared/useLabels';
 import { EvidenceCards } from './EvidenceCards';
-import { LabelEditor } from './LabelEditor';
 import { UploadPanel } from './UploadPanel';
 import { useEvidenceActions } from './useEvidenceActions';
-import '../shared/evidence.css';
+import '../../../components/evidence/evidence.css';
 
 export const DATA_LIST_KEY = 'data/getList';
 
@@ -137,7 +137,13 @@ export default function DataPage() {
         ) : null}
       </Card>
 
-      <LabelEditor target={editing} labels={labels} onClose={() => setEditing(null)} onSaved={refresh} />
+      <LabelEditor
+        target={editing ? { name: editing.title || editing.fileName, label: editing.label } : null}
+        labels={labels}
+        save={(label) => saveLabel(editing?.id ?? 0, label)}
+        onClose={() => setEditing(null)}
+        onSaved={refresh}
+      />
     </div>
   );
 }

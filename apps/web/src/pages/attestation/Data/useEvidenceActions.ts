@@ -7,7 +7,7 @@ import { App } from 'antd';
 import { MSG, UI } from '@cunzheng/contract/messages';
 import { delData, downBaoquan } from '../../../api/data';
 import type { DataEvidence } from '../../../api/types';
-import { startDownload } from '../shared/download';
+import { startDownload } from '../../../components/evidence/download';
 
 /** The message blocking a download, or null when `isDownload` allows it (spec p1 §4). */
 export function downloadBlocker(isDownload: number | string | undefined): string | null {

@@ -10,8 +10,8 @@ import { MSG } from '@cunzheng/contract/messages';
 import { startServer, type TestServer } from '../../../../test/server';
 import { configureRequest } from '../../../api/request';
 import { clearSession, startSession } from '../../../stores/session';
-import { openHiddenFrames } from '../shared/download';
-import { BatchDialog } from './BatchDialog';
+import { BatchDialog } from '../../../components/evidence/BatchDialog';
+import { openHiddenFrames } from '../../../components/evidence/download';
 import { runBatchDownload, runZipDownload } from './batch';
 
 let server: TestServer;

@@ -5,7 +5,7 @@
  */
 import { MSG } from '@cunzheng/contract/messages';
 import { downloadBatch, downloadZip } from '../../../api/data';
-import { openHiddenFrames, startDownload } from '../shared/download';
+import { openHiddenFrames, startDownload } from '../../../components/evidence/download';
 
 /** Outcome of a batch attempt, for the page to show. */
 export type BatchOutcome = { ok: true; count: number } | { ok: false; warning: string } | { ok: false; failed: true };

@@ -17,11 +17,11 @@ import type { DataEvidence } from '../../../api/types';
 import { toUnixRange } from '../../../utils/dateRange';
 import { formatDateTime, formatSize } from '../../../utils/format';
 import { baseColumns, fileTypeLabel } from '../shared/columns';
-import { EMPTY_FILTER, EvidenceFilters, type EvidenceFilterValue } from '../shared/EvidenceFilters';
+import { BatchDialog } from '../../../components/evidence/BatchDialog';
+import { EMPTY_FILTER, EvidenceFilters, type EvidenceFilterValue } from '../../../components/evidence/EvidenceFilters';
 import { useLabels } from '../shared/useLabels';
-import { BatchDialog } from './BatchDialog';
 import { runBatchDownload, runZipDownload, type BatchOutcome } from './batch';
-import '../shared/evidence.css';
+import '../../../components/evidence/evidence.css';
 
 // Chinese month and weekday names in the date-range picker.
 dayjs.locale('zh-cn');

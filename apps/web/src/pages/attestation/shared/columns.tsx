@@ -3,10 +3,10 @@
  * title and file name, type, size, SHA-256 and deposit time (spec p1 §3).
  */
 import { Link } from 'react-router';
-import { Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { EVIDENCE_FILE_TYPE_LABEL } from '@cunzheng/contract/constants';
 import type { DataEvidence } from '../../../api/types';
+import { HashCell } from '../../../components/evidence/HashCell';
 import { formatDateTime, formatSize } from '../../../utils/format';
 
 /** Path of an evidence's certificate page. */
@@ -44,13 +44,7 @@ export function baseColumns(): ColumnsType<DataEvidence> {
       title: 'SHA-256',
       dataIndex: 'sha256',
       width: 150,
-      render: (h: string) => (
-        <Tooltip title={h} placement="topLeft">
-          <Typography.Text className="mono" copyable={{ text: h, tooltips: ['复制', '已复制'] }}>
-            {h ? `${h.slice(0, 10)}…` : '-'}
-          </Typography.Text>
-        </Tooltip>
-      ),
+      render: (h: string) => <HashCell hash={h} />,
     },
     { title: '存证时间', dataIndex: 'saveTime', width: 170, render: (t: number | string) => formatDateTime(t) },
   ];

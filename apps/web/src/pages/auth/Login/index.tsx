@@ -15,7 +15,7 @@ import { AuthCard } from '../components/AuthCard';
 import { checkBeforeSms } from '../components/beforeSms';
 import { CaptchaField } from '../components/CaptchaField';
 import { SmsCodeField } from '../components/SmsCodeField';
-import { safeRedirect } from '../components/redirect';
+import { afterLoginPath } from '../components/redirect';
 
 interface PasswordForm {
   mobile: string;
@@ -35,7 +35,7 @@ function useFinishLogin() {
   return (r: LoginResult) => {
     startSession(r.token, r.userInfo);
     void message.success(MSG.LOGIN_SUCCESS);
-    navigate(safeRedirect(params.get('redirect')), { replace: true });
+    navigate(afterLoginPath(params.get('redirect'), r.userInfo), { replace: true });
   };
 }
 

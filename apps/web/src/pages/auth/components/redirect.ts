@@ -11,3 +11,9 @@ export function safeRedirect(raw: string | null | undefined): string {
   if (raw.startsWith('/login') || raw.startsWith('/register') || raw.startsWith('/forgetpwd')) return AFTER_LOGIN_DEFAULT;
   return raw;
 }
+
+/** After login: operators without a redirect go to the operator console (issue 5 §7), others as {@link safeRedirect}. */
+export function afterLoginPath(raw: string | null | undefined, userInfo: { role?: unknown }): string {
+  if (!raw && String(userInfo.role ?? '') === 'operator') return '/admin';
+  return safeRedirect(raw);
+}

@@ -5,10 +5,10 @@
  * Presentational: the page loads the view and passes it in; the Chinese and English pages share it.
  * Dialogs, toasts and the QR library load on first use, so a first visit stays small (issue 2 §8).
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from 'antd';
-import { downloadCertificatePdf, ownerDownload, type CertificateView } from '../../../api/certificate';
+import { downloadCertificatePdf, ownerDownload, type CertificateView, type DownUrl } from '../../../api/certificate';
 import type { CertLabels } from './labels';
 import { downloadDecision, visibility, type Viewer } from './rules';
 import { startDownload } from './download';
@@ -27,14 +27,24 @@ export interface CertificateBodyProps {
   html: string;
   /** Absolute URL encoded in the QR code (this page). */
   pageUrl: string;
-  /** Path of the same certificate in the other language. */
-  otherLanguageHref: string;
+  /** Path of the same certificate in the other language; absent → no language link. */
+  otherLanguageHref?: string;
+  /** The owner's 下载证据 call (default POST /api/data/downBaoquan with `view.id`). */
+  download?: () => Promise<DownUrl>;
+  /** The 证据提取 call (default POST /api/share/downBaoquan). */
+  extract?: (baoquan: string, code: string) => Promise<DownUrl>;
+  /** Kind-specific blocks shown before the certificate (e.g. a web capture's screenshot). */
+  intro?: ReactNode;
+  /** Extra buttons in the action column. */
+  actions?: ReactNode;
+  /** Kind-specific blocks shown after the certificate (e.g. a web capture's artefacts). */
+  children?: ReactNode;
 }
 
 type Dialog = 'extract' | 'print' | 'phone';
 
 /** Renders the certificate with its actions; all dialogs live here. */
-export function CertificateBody({ view, viewer, labels, html, pageUrl, otherLanguageHref }: CertificateBodyProps) {
+export function CertificateBody({ view, viewer, labels, html, pageUrl, otherLanguageHref, download, extract, intro, actions, children }: CertificateBodyProps) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   // A dialog stays mounted after its first opening so its closing animation can run.
   const [mounted, setMounted] = useState<ReadonlySet<Dialog>>(new Set());
@@ -55,7 +65,7 @@ export function CertificateBody({ view, viewer, labels, html, pageUrl, otherLang
     }
     setBusy('download');
     try {
-      startDownload((await ownerDownload(view.id)).downUrl);
+      startDownload((await (download ? download() : ownerDownload(view.id))).downUrl);
     } catch {
       // The request wrapper showed the server's message.
     } finally {
@@ -78,9 +88,11 @@ export function CertificateBody({ view, viewer, labels, html, pageUrl, otherLang
     <div className="cert-page" lang={labels.lang === 'zh' ? 'zh-CN' : 'en'}>
       <div className="cert-head no-print">
         <h1 className="cert-title">{labels.pageTitle}</h1>
-        <Link to={otherLanguageHref} className="cert-lang">
-          {labels.otherLanguage}
-        </Link>
+        {otherLanguageHref ? (
+          <Link to={otherLanguageHref} className="cert-lang">
+            {labels.otherLanguage}
+          </Link>
+        ) : null}
       </div>
 
       {show.deletedNotice && (
@@ -101,6 +113,8 @@ export function CertificateBody({ view, viewer, labels, html, pageUrl, otherLang
           <div className="cert-hint">{labels.chainhashHint}</div>
         </dd>
       </dl>
+
+      {intro}
 
       <div className="cert-main">
         <div className="cert-html print-area" dangerouslySetInnerHTML={{ __html: html }} />
@@ -130,12 +144,15 @@ export function CertificateBody({ view, viewer, labels, html, pageUrl, otherLang
                 {labels.pdf}
               </Button>
             )}
+            {actions}
           </div>
         </aside>
       </div>
 
+      {children}
+
       <Suspense fallback={null}>
-        {mounted.has('extract') && <ExtractDialog open={dialog === 'extract'} baoquan={view.baoquan} labels={labels} onClose={close} />}
+        {mounted.has('extract') && <ExtractDialog open={dialog === 'extract'} baoquan={view.baoquan} labels={labels} onClose={close} extract={extract} />}
         {mounted.has('print') && <PrintNote open={dialog === 'print'} labels={labels} onClose={close} />}
         {mounted.has('phone') && show.phoneInfo && <PhoneInfoDialog open={dialog === 'phone'} baoquan={view.baoquan} labels={labels} onClose={close} />}
       </Suspense>

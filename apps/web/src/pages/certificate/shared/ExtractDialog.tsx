@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Button, Input, Modal } from 'antd';
-import { extractEvidence } from '../../../api/certificate';
+import { extractEvidence, type DownUrl } from '../../../api/certificate';
 import type { CertLabels } from './labels';
 import { checkExtractCode, EXTRACT_CODE_MAX } from './extractCode';
 import { startDownload } from './download';
@@ -15,10 +15,12 @@ export interface ExtractDialogProps {
   baoquan: string;
   labels: CertLabels;
   onClose: () => void;
+  /** The extraction call (default POST /api/share/downBaoquan; web captures use /api/share/webDownload). */
+  extract?: (baoquan: string, code: string) => Promise<DownUrl>;
 }
 
 /** Modal with one code field; closes itself once the download starts. */
-export function ExtractDialog({ open, baoquan, labels, onClose }: ExtractDialogProps) {
+export function ExtractDialog({ open, baoquan, labels, onClose, extract = extractEvidence }: ExtractDialogProps) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -30,7 +32,7 @@ export function ExtractDialog({ open, baoquan, labels, onClose }: ExtractDialogP
     if (problem) return;
     setBusy(true);
     try {
-      const { downUrl } = await extractEvidence(baoquan, value);
+      const { downUrl } = await extract(baoquan, value);
       startDownload(downUrl);
       setCode('');
       onClose();

@@ -13,6 +13,7 @@ import { ApiError } from '../../../api/request';
 import { PageLoading } from '../../../components/PageLoading';
 import { formatDateTime } from '../../../utils/format';
 import { PlainResult } from '../../certificate/shared/PlainResult';
+import { AnchorSection } from './AnchorSection';
 import { CheckItem, Value } from './CheckItem';
 import { CopyBlock } from './CopyBlock';
 import { howToInclusion, howToLeaf, howToSignature } from './howto';
@@ -94,6 +95,8 @@ export default function LedgerExplorer() {
         <Value label="密钥ID" value={v.signature.keyId ?? '—'} />
         <Value label="验证公钥" value={keyText ?? '—'} />
       </CheckItem>
+
+      <AnchorSection leafIndex={d.leafIndex} checkpoint={d.checkpoint} verifierKey={keyText ?? null} />
 
       <h2 className="lx-h2">账本条目</h2>
       <dl className="lx-dl">

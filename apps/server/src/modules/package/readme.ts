@@ -1,0 +1,192 @@
+/**
+ * VERIFY.md of an evidence package (issue 3 §4): in Chinese, then English, every check as a command
+ * with public tools (sha256sum, python3, openssl, pdfsig) run inside the unzipped folder, the values
+ * each command must print, what to compare with the platform's published keys, and what the package
+ * cannot prove. The shell blocks are executed by the package tests, so they stay correct.
+ */
+
+/** What the text needs to know about the package. */
+export interface ReadmeFacts {
+  baoquan: string;
+  /** Archive name of the evidence file. */
+  fileName: string;
+  sha256: string;
+  size: number;
+  chainhash: string;
+  leafIndex: number;
+  treeSize: number;
+  origin: string;
+  verifierKey: string;
+  /** Public base URL (no trailing slash). */
+  publicUrl: string;
+  /** Deposit time, Unix seconds. */
+  saveTime: number;
+  /** RFC 3161 token facts, or why there is none. */
+  timestamp: { tsaName: string; genTime: number } | { missing: 'none' | 'off' };
+  /** Anchor facts, or why there is none. */
+  anchor: { chainName: string; chainId: number; txHash: string; txUrl: string; size: number } | { missing: 'pending' | 'off' };
+}
+
+/** POSIX-shell single-quoted word (any text, quotes escaped), prefixed ./ so a leading '-' is no option. */
+export const shq = (s: string): string => `'./${s.replace(/'/g, `'\\''`)}'`;
+
+/** Beijing time "yyyy-MM-dd HH:mm:ss". */
+const bj = (t: number) => new Date((t + 8 * 3600) * 1000).toISOString().slice(0, 19).replace('T', ' ');
+const utc = (t: number) => new Date(t * 1000).toISOString().replace('.000Z', 'Z');
+
+/** Python 3 (standard library) check of the RFC 6962 inclusion proof (RFC 9162 §2.1.3.2). */
+const INCLUSION_PY = `python3 - <<'EOF'
+import base64, hashlib
+H = lambda b: hashlib.sha256(b).digest()
+head, cp = open('proof.tlog-proof', encoding='utf-8').read().split('\\n\\n', 1)
+lines = head.split('\\n')
+assert lines[0] == 'c2sp.org/tlog-proof@v1'
+rest = lines[1:]
+if rest[0].startswith('extra '):
+    rest = rest[1:]
+index = int(rest[0].split(' ')[1])
+proof = [base64.b64decode(x) for x in rest[1:]]
+origin, size, root = cp.split('\\n')[:3]
+size, root = int(size), base64.b64decode(root)
+r = H(b'\\x00' + open('entry.json', 'rb').read())
+fn, sn = index, size - 1
+for p in proof:
+    if sn == 0:
+        r = None
+        break
+    if fn % 2 == 1 or fn == sn:
+        r = H(b'\\x01' + p + r)
+        while fn % 2 == 0 and fn != 0:
+            fn, sn = fn >> 1, sn >> 1
+    else:
+        r = H(b'\\x01' + r + p)
+    fn, sn = fn >> 1, sn >> 1
+print('inclusion: OK' if sn == 0 and r == root else 'inclusion: FAILED')
+EOF`;
+
+/** Shell check of the checkpoint's Ed25519 signature with openssl (raw key → SPKI DER → PEM). */
+const SIGNATURE_SH = `tail -c "$(wc -c < checkpoint.txt)" proof.tlog-proof | cmp -s - checkpoint.txt && echo 'checkpoint.txt: same as in proof.tlog-proof'
+NAME=$(cut -d+ -f1 verifier-key.txt)
+[ "$(head -n 1 checkpoint.txt)" = "$NAME" ] && echo "origin: $NAME"
+{ printf '\\060\\052\\060\\005\\006\\003\\053\\145\\160\\003\\041\\000'; cut -d+ -f3- verifier-key.txt | base64 -d | tail -c 32; } > log-key.der
+openssl pkey -pubin -inform DER -in log-key.der -out log-key.pem
+sed '/^$/,$d' checkpoint.txt > checkpoint-body.txt
+grep "^— $NAME " checkpoint.txt | head -n 1 | cut -d' ' -f3 | base64 -d | tail -c 64 > checkpoint.sig
+openssl pkeyutl -verify -pubin -inkey log-key.pem -rawin -in checkpoint-body.txt -sigfile checkpoint.sig`;
+
+/** Python 3 check of anchor.json: consistency proof (RFC 9162 §2.1.4.2) and the CZA1 calldata. */
+const ANCHOR_PY = `python3 - <<'EOF'
+import base64, hashlib, json
+H = lambda b: hashlib.sha256(b).digest()
+a = json.load(open('anchor.json', encoding='utf-8'))
+cp = open('checkpoint.txt', encoding='utf-8').read().split('\\n')
+n2, r2 = int(cp[1]), base64.b64decode(cp[2])
+n1, r1 = a['size'], base64.b64decode(a['root'])
+if n1 > n2:
+    n1, r1, n2, r2 = n2, r2, n1, r1
+proof = [base64.b64decode(x) for x in a['consistency']['proof']]
+ok = (a['consistency']['first'], a['consistency']['second']) == (n1, n2)
+if n1 == n2:
+    ok = ok and not proof and r1 == r2
+else:
+    path = ([r1] if n1 & (n1 - 1) == 0 else []) + proof
+    fn, sn = n1 - 1, n2 - 1
+    while fn & 1:
+        fn, sn = fn >> 1, sn >> 1
+    fr = sr = path[0]
+    for c in path[1:]:
+        if sn == 0:
+            ok = False
+            break
+        if fn & 1 or fn == sn:
+            fr, sr = H(b'\\x01' + c + fr), H(b'\\x01' + c + sr)
+            while not fn & 1 and fn != 0:
+                fn, sn = fn >> 1, sn >> 1
+        else:
+            sr = H(b'\\x01' + sr + c)
+        fn, sn = fn >> 1, sn >> 1
+    ok = ok and sn == 0 and fr == r1 and sr == r2
+print('consistency: OK' if ok else 'consistency: FAILED')
+note = a['anchoredCheckpoint'].encode()
+origin = note.split(b'\\n')[0]
+data = b'CZA1' + a['size'].to_bytes(8, 'big') + base64.b64decode(a['root']) + H(note) + origin
+print('calldata: OK' if '0x' + data.hex() == a['calldata'] else 'calldata: FAILED')
+print('explorer:', a['txUrl'] or a['txHash'])
+EOF`;
+
+/** The VERIFY.md text. */
+export function verifyReadme(f: ReadmeFacts): string {
+  const file = shq(f.fileName);
+  const ts = 'tsaName' in f.timestamp ? f.timestamp : null;
+  const an = 'txHash' in f.anchor ? f.anchor : null;
+  const zh: string[] = [];
+  const en: string[] = [];
+
+  zh.push(`# 证据包核验说明（保全号 ${f.baoquan}）`, '',
+    '本证据包可以在不信任本平台、不联网的情况下核验。以下命令在解压后的文件夹中执行（Linux/macOS 终端；Windows 可用 WSL 或 Git Bash），需要 sha256sum、python3、openssl（3.0 以上）和 pdfsig（poppler-utils）。', '',
+    '| 文件 | 内容 |', '|---|---|',
+    `| ${f.fileName} | 证据原文件（${f.size} 字节） |`,
+    '| certificate.pdf | 保全证书，带平台的数字签名和签名时间戳 |',
+    '| entry.json | 账本条目的原始字节（RFC 8785 规范化 JSON），其哈希就是链上哈希 |',
+    '| proof.tlog-proof | C2SP tlog-proof：叶子序号、默克尔包含证明和签名检查点 |',
+    '| checkpoint.txt | 签名检查点（C2SP signed note） |',
+    '| verifier-key.txt | 账本的 Ed25519 验证公钥 |',
+    ...(ts ? ['| timestamp.tsr | RFC 3161 时间戳响应，消息摘要为证据文件的 SHA-256 |', '| tsa-chain.pem | 时间戳机构证书，其后为根证书 |'] : []),
+    ...(an ? ['| anchor.json | 区块链锚定：交易、锚定的检查点和一致性证明 |'] : []),
+    '| manifest.json | 以上各文件的 SHA-256（未签名，见第 9 节） |', '');
+  zh.push('## 1. 证据文件的哈希', '', '```sh', `sha256sum ${file}`, `echo '${f.sha256}  ${f.fileName.replace(/'/g, `'\\''`)}' | sha256sum -c`, '```', '',
+    `应输出 \`${f.sha256}\`，并显示 OK。它必须与 entry.json 中的 "sha256" 和保全证书上的 SHA-256 相同。`, '');
+  zh.push('## 2. 账本条目与链上哈希', '', '```sh', 'cat entry.json; echo', `(printf '\\000'; cat entry.json) | sha256sum`, '```', '',
+    `第二条命令输出链上哈希（区块交易哈希）\`${f.chainhash}\`，必须与保全证书上的一致。条目中的 "sha256" 是第 1 步的哈希，"time" 是保全时间（${bj(f.saveTime)} 北京时间），"owner" 是对存证人的加盐承诺（不含个人信息）。`, '');
+  zh.push('## 3. 默克尔包含证明', '', '```sh', INCLUSION_PY, '```', '',
+    `应输出 \`inclusion: OK\`：第 ${f.leafIndex} 号条目包含在 ${f.treeSize} 条记录的账本树中，其根哈希写在签名检查点里（RFC 6962 / RFC 9162 算法）。`, '');
+  zh.push('## 4. 检查点签名', '', '```sh', SIGNATURE_SH, '```', '',
+    '应输出 `Signature Verified Successfully`。然后把 verifier-key.txt 与平台公布的公钥逐字比对——证据包自带的公钥只能证明“由该公钥签名”：', '',
+    '```sh', `curl -s ${f.publicUrl}/api/ledger/key; echo`, 'cat verifier-key.txt', '```', '', `本证据包中的公钥：\`${f.verifierKey}\`（日志名称 ${f.origin}）。`, '');
+  if (ts) {
+    zh.push('## 5. RFC 3161 可信时间戳', '', '```sh', 'openssl ts -reply -in timestamp.tsr -text', `openssl ts -verify -data ${file} -in timestamp.tsr -CAfile tsa-chain.pem`, '```', '',
+      `应输出 \`Verification: OK\`。时间戳机构「${ts.tsaName}」证明该文件在 ${utc(ts.genTime)}（北京时间 ${bj(ts.genTime)}）已经存在；第一条命令显示的 Message data 是文件的 SHA-256。`,
+      '上面的命令信任证据包自带的根证书。要信任平台公布的根证书（或外部时间戳机构官网公布的根证书），请改用：', '',
+      '```sh', `curl -s -o root.pem ${f.publicUrl}/api/trust/root.pem`, `openssl ts -verify -data ${file} -in timestamp.tsr -CAfile root.pem -untrusted tsa-chain.pem`, '```', '');
+  } else {
+    zh.push('## 5. RFC 3161 可信时间戳', '', f.timestamp && 'missing' in f.timestamp && f.timestamp.missing === 'off'
+      ? '本证据包不含 timestamp.tsr：生成证据包时平台的可信时间戳服务不可用。保全时间只由账本记录（第 2 步）和检查点签名证明。'
+      : '本证据包不含 timestamp.tsr：该存证保存于平台启用 RFC 3161 可信时间戳之前，没有时间戳令牌。保全时间只由账本记录（第 2 步）和检查点签名证明。', '');
+  }
+  zh.push('## 6. 保全证书的数字签名', '', '```sh', 'pdfsig certificate.pdf', '```', '',
+    '应显示 `Signature Validation: Signature is Valid.`，且签名覆盖整个文件。签名证书由平台根证书签发；若系统未导入该根证书，pdfsig 会提示证书颁发者不受信任，这不影响签名本身的有效性——请将签名证书链的根与 ' + `${f.publicUrl}/api/trust/root.pem 核对。PDF 上印的保全号、SHA-256 和链上哈希应与第 1、2 步的结果一致。`, '');
+  if (an) {
+    zh.push('## 7. 区块链锚定', '', '```sh', ANCHOR_PY, '```', '',
+      `应输出 \`consistency: OK\` 和 \`calldata: OK\`：锚定在链「${an.chainName}」（chainId ${an.chainId}）上的检查点（${an.size} 条）与本证据包的检查点属于同一账本，且包含本条目。链上交易本身只能联网核对：请在区块浏览器中打开 ${an.txUrl || `交易 ${an.txHash}`}，确认交易成功，且其输入数据（Input Data）与 anchor.json 中的 "calldata" 完全一致；anchor.json 中的链名称、区块高度、出块时间和发送地址也只能在浏览器中核对。`, '');
+  } else {
+    zh.push('## 7. 区块链锚定', '', 'missing' in f.anchor && f.anchor.missing === 'off'
+      ? '本证据包不含 anchor.json：平台未启用区块链锚定。'
+      : '本证据包不含 anchor.json：生成证据包时，该条目尚未被锚定到区块链（锚定按周期批量进行）。稍后重新下载证据包即可包含锚定信息。', '');
+  }
+  zh.push('## 8. 一条命令完成全部核验', '', '在本平台的源代码目录中运行（不需要联网；`npm run build -w @cunzheng/verify` 还会生成不依赖任何软件包的单文件 packages/verify/dist/cunzheng-verify.mjs，可用 Node.js 20 以上版本直接运行 `node cunzheng-verify.mjs 证据包.zip`）：', '', '```sh', 'npx cunzheng-verify 证据包.zip', `npx cunzheng-verify 证据包.zip --key "$(curl -s ${f.publicUrl}/api/ledger/key)"`, '```', '',
+    '它逐项输出中英文结论，任何一项失败即以非零状态退出。也可在平台的 /verify 页面拖入证据包，在浏览器中完成同样的核验。', '');
+  zh.push('## 9. 本证据包能证明什么、不能证明什么', '',
+    '- 能证明：证据文件与账本条目一致；条目在由平台公钥签名的账本检查点中；时间戳机构在所示时间见过该文件的哈希；保全证书由平台签名且未被改动；（若有锚定）包含该条目的账本状态已写入公链。',
+    '- 需要您核对：公钥（第 4 步）、根证书（第 5、6 步）和链上交易（第 7 步）必须与平台或时间戳机构公开发布的一致，否则以上签名只能证明“由证据包里的密钥签名”。',
+    '- manifest.json 列出每个文件的 SHA-256，用于发现损坏或单个文件被改动；它没有签名，不能防止有人整体伪造证据包——证据效力来自上面的密码学核验。本说明文件（VERIFY.md）本身不包含任何证明。', '');
+
+  en.push(`# How to verify this evidence package (certificate ${f.baoquan})`, '',
+    'This package can be verified offline without trusting the platform. Run the commands inside the unzipped folder (Linux/macOS shell; on Windows use WSL or Git Bash) with sha256sum, python3, openssl (3.0+) and pdfsig (poppler-utils).', '');
+  en.push('## 1. Evidence file hash', '', '```sh', `sha256sum ${file}`, '```', '', `Must print \`${f.sha256}\`, equal to "sha256" in entry.json and to the SHA-256 on the certificate.`, '');
+  en.push('## 2. Ledger entry and chainhash', '', '```sh', `(printf '\\000'; cat entry.json) | sha256sum`, '```', '', `Must print the chainhash \`${f.chainhash}\` shown on the certificate (RFC 6962 leaf hash of the exact entry bytes). "time" is the deposit time (${utc(f.saveTime)}); "owner" is a salted commitment to the depositor (no personal data).`, '');
+  en.push('## 3. Merkle inclusion proof', '', 'Run the python3 block of section 3 above; it must print `inclusion: OK`: entry ' + `${f.leafIndex} is in the tree of ${f.treeSize} entries whose root is in the signed checkpoint.`, '');
+  en.push('## 4. Checkpoint signature', '', 'Run the shell block of section 4 above; openssl must print `Signature Verified Successfully`. Then compare verifier-key.txt character by character with the key published at ' + `${f.publicUrl}/api/ledger/key — a key inside the package only proves "signed by this key". Key: \`${f.verifierKey}\` (log ${f.origin}).`, '');
+  en.push('## 5. RFC 3161 timestamp', '', ts
+    ? `\`openssl ts -verify -data ${file} -in timestamp.tsr -CAfile tsa-chain.pem\` must print \`Verification: OK\`: the TSA "${ts.tsaName}" saw the file's SHA-256 at ${utc(ts.genTime)}. To trust the platform's published root instead of the one in the package: \`curl -s -o root.pem ${f.publicUrl}/api/trust/root.pem\` and \`-CAfile root.pem -untrusted tsa-chain.pem\`.`
+    : 'This package holds no timestamp.tsr: ' + ('missing' in f.timestamp && f.timestamp.missing === 'off' ? 'the timestamp service was unavailable when the package was made.' : 'the deposit predates RFC 3161 timestamping on the platform.'), '');
+  en.push('## 6. Certificate PDF signature', '', '`pdfsig certificate.pdf` must show `Signature Validation: Signature is Valid.` covering the whole file. An "issuer isn\'t trusted" certificate message only means the platform root is not in your system store: compare the chain\'s root with ' + `${f.publicUrl}/api/trust/root.pem. The number, SHA-256 and chainhash printed in the PDF must equal steps 1–2.`, '');
+  en.push('## 7. Blockchain anchor', '', an
+    ? `Run the python3 block of section 7 above: it must print \`consistency: OK\` and \`calldata: OK\` (the checkpoint anchored on ${an.chainName}, chainId ${an.chainId}, ${an.size} entries, is of the same log and contains this entry). The transaction itself can only be checked online: open ${an.txUrl || `transaction ${an.txHash}`} in a block explorer, check it succeeded and that its input data equals "calldata" in anchor.json exactly; the chain name, block number, block time and sender in anchor.json can only be checked there too.`
+    : 'This package holds no anchor.json: ' + ('missing' in f.anchor && f.anchor.missing === 'off' ? 'anchoring is not enabled on the platform.' : 'the entry was not yet anchored when the package was made (anchoring runs periodically); download the package again later.'), '');
+  en.push('## 8. Everything in one command', '', 'In a checkout of the platform source, offline: `npx cunzheng-verify package.zip` (add `--key "$(curl -s ' + `${f.publicUrl}/api/ledger/key)"\` to pin the published key). \`npm run build -w @cunzheng/verify\` also writes packages/verify/dist/cunzheng-verify.mjs, a single dependency-free file for any Node.js 20+: \`node cunzheng-verify.mjs package.zip\`. It prints a verdict per check in Chinese and English and exits non-zero when any check fails. The platform's /verify page runs the same checks in a browser when you drop the package on it.`, '');
+  en.push('## 9. What this package proves and what it does not', '',
+    '- It proves: the file matches the ledger entry; the entry is in a checkpoint signed by the platform key; the TSA saw the file hash at the time shown; the certificate PDF is signed by the platform and unchanged; (when anchored) a ledger state containing the entry was written to a public chain.',
+    '- You must compare: the log key (step 4), the root certificates (steps 5–6) and the chain transaction (step 7) with what the platform or the TSA publish; otherwise the signatures only prove "signed by the keys in this package".',
+    '- manifest.json lists every member\'s SHA-256 to detect corruption or a change to one member; it is not signed and cannot stop a forger who rewrites the whole package — the evidential weight comes from the cryptographic checks. This file (VERIFY.md) proves nothing by itself.', '');
+  return `${zh.join('\n')}\n---\n\n${en.join('\n')}`;
+}

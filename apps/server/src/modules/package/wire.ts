@@ -1,0 +1,21 @@
+/** Composition of the package module (called by modules/index.ts: one line there). */
+import type { AppContext } from '../../platform/context.ts';
+import type { Services } from '../index.ts';
+import { packageRoutes } from './routes.ts';
+import { packageService } from './service.ts';
+
+/** The route plugin of the package module, built from the platform context and the other services. */
+export function buildPackageRoutes(ctx: AppContext, s: Pick<Services, 'evidence' | 'ledger' | 'certificate' | 'trust' | 'anchor'>) {
+  const pkg = packageService({
+    evidence: s.evidence,
+    ledger: s.ledger,
+    certificate: s.certificate,
+    downloads: ctx.downloads,
+    blobs: ctx.blobs,
+    limiter: ctx.limiter,
+    trust: s.trust,
+    anchor: s.anchor,
+    publicUrl: ctx.config.PUBLIC_URL,
+  });
+  return packageRoutes({ pkg, sessions: ctx.sessions });
+}

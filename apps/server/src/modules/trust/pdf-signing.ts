@@ -1,0 +1,95 @@
+/**
+ * Signed certificate PDFs (issue 3 §2): PAdES baseline B-T. The PDF gets an (invisible) signature field
+ * whose /Contents is a CMS SignedData with SubFilter ETSI.CAdES.detached over the byte ranges:
+ *   - signed attributes content-type, message-digest, ESS signing-certificate-v2 (no signing-time:
+ *     PAdES puts the claimed time in the signature dictionary's /M);
+ *   - unsigned attribute id-aa-signatureTimeStampToken: an RFC 3161 token over the signature value,
+ *     from the same TSA client as deposits.
+ * Everything sits behind ONE function, `PdfSigner = (pdf) => Promise<signed pdf>`, so an HSM or a cloud
+ * signing service can replace it whole; `localPdfSigner` also takes the key as a `KeySigner` so only
+ * the raw signature operation can be swapped instead.
+ *
+ * Placeholder: @signpdf/placeholder-pdf-lib on pdf-lib 1.17 (its peer dependency; it rewrites the file
+ * with a classic xref, which keeps Chromium's Type 3 CJK fonts intact), then @signpdf/signpdf computes
+ * the byte ranges and calls our pkijs-based `Signer`.
+ */
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import { PDFDocument } from 'pdf-lib';
+import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
+import { SignPdf } from '@signpdf/signpdf';
+import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
+import { buildSignedData } from './cms.ts';
+import type { Identity } from './keys.ts';
+import { OID, ab, digest } from './pki.ts';
+import type { Stamp } from './tsa-client.ts';
+
+/** Signs a PDF; resolves to the signed PDF. The replaceable unit (HSM, cloud signer). */
+export type PdfSigner = (pdf: Buffer) => Promise<Buffer>;
+
+export interface PdfSignerDeps {
+  /** Document-signing identity (certificate, chain, key). */
+  identity: Identity;
+  /** Time-stamps a SHA-256 (the TSA client used for deposits). Throws when the TSA is unavailable. */
+  stamp(sha256: Buffer): Promise<Stamp>;
+  /** Shown as the signature's contact info (e.g. PUBLIC_URL). */
+  contact: string;
+}
+
+/** Placeholder sizes tried in turn, bytes of CMS (the hex placeholder is twice that). */
+const PLACEHOLDER_BYTES = [8192, 32768];
+
+/** @signpdf Signer building a CAdES detached SignedData with pkijs. */
+class CadesSigner extends Signer {
+  deps: PdfSignerDeps;
+  constructor(deps: PdfSignerDeps) {
+    super();
+    this.deps = deps;
+  }
+
+  /** `content`: the PDF without its /Contents placeholder (the signed byte ranges). */
+  override async sign(content: Buffer): Promise<Buffer> {
+    const { identity } = this.deps;
+    return buildSignedData({
+      eContentType: OID.data,
+      detached: content,
+      signer: identity,
+      certificates: [identity.certDer, ...identity.chain],
+      unsignedAttrs: async (signatureValue) => {
+        const stamp = await this.deps.stamp(digest('sha256', signatureValue));
+        const token = asn1js.fromBER(ab(stamp.token)).result;
+        return [new pkijs.Attribute({ type: OID.signatureTimeStampToken, values: [token] })];
+      },
+    });
+  }
+}
+
+/** Whether an error is @signpdf's "signature exceeds placeholder length". */
+const tooSmall = (e: unknown) => e instanceof Error && /exceeds placeholder/i.test(e.message);
+
+/** The local PdfSigner (key in DATA_DIR or env). Throws on an unparsable PDF or an unavailable TSA. */
+export function localPdfSigner(deps: PdfSignerDeps): PdfSigner {
+  const signer = new CadesSigner(deps);
+  return async (pdf) => {
+    for (const [i, size] of PLACEHOLDER_BYTES.entries()) {
+      const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+      pdflibAddPlaceholder({
+        pdfDoc: doc,
+        reason: 'Cunzheng electronic data preservation certificate',
+        contactInfo: deps.contact,
+        name: deps.identity.name,
+        location: 'CN',
+        signatureLength: size,
+        subFilter: SUBFILTER_ETSI_CADES_DETACHED,
+        appName: 'Cunzheng',
+      });
+      const prepared = Buffer.from(await doc.save({ useObjectStreams: false }));
+      try {
+        return await new SignPdf().sign(prepared, signer);
+      } catch (e) {
+        if (!tooSmall(e) || i === PLACEHOLDER_BYTES.length - 1) throw e;
+      }
+    }
+    throw new Error('unreachable');
+  };
+}

@@ -1,0 +1,171 @@
+/**
+ * Trust use cases (issue 3 §1–2; DESIGN.md Trust design §3): the built-in TSA, the RFC 3161 client used
+ * for every deposit, stored tokens, token verification and the signed certificate PDF.
+ *
+ * Decisions:
+ * - TSA_URL unset (embedded default): the client calls the built-in TSA in-process through the same
+ *   `respond()` that serves POST /tsa — no network hop, and no dependence on PUBLIC_URL being reachable
+ *   from the server itself (it is often a load balancer or an https name). TSA_URL set: HTTP.
+ * - Keys are loaded (or generated, first start) as soon as the service is built; `ready()` rejects when
+ *   the configuration is inconsistent, and the route plugin awaits it so the app refuses to start.
+ * - Trusted roots for verification: the built-in root (always present: old tokens stay verifiable after
+ *   switching to an external TSA) plus the root of TSA_CHAIN when set. Without TSA_CHAIN an external
+ *   TSA's token is checked for its signature and imprint only.
+ * - Any TSA failure becomes 400 可信时间戳服务暂不可用，请稍后重试; the cause goes to the log only.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { loadTrustKeys, pemSource } from './keys.ts';
+import { localPdfSigner, type PdfSigner } from './pdf-signing.ts';
+import { BUILTIN_TSA_POLICY, fromPem, toPem } from './pki.ts';
+import * as repo from './repo.ts';
+import { httpTransport, tsaClient, TsaUnavailable, type Stamp, type TsaClient } from './tsa-client.ts';
+import { grantedResponse, tsaServer, type TsaServer } from './tsa-server.ts';
+import type { TimestampRecord, Timestamper, TrustReader } from './types.ts';
+import { parseToken, verifyToken, type VerifyOptions, type VerifyResult } from './verify.ts';
+import { MSG } from '@cunzheng/contract/messages';
+
+export type TrustConfig = Pick<
+  Config,
+  'dataDir' | 'PUBLIC_URL' | 'TSA_URL' | 'TSA_TIMEOUT_MS' | 'TSA_CHAIN' | 'TSA_KEY' | 'TSA_CERT' | 'TSA_CA_CERT' | 'TSA_POLICY' | 'PDF_SIGN_KEY' | 'PDF_SIGN_CERT' | 'PDF_SIGN_CA_CERT'
+>;
+
+export interface TrustDeps {
+  db: DbOrTx;
+  config: TrustConfig;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** Replaces the local PDF signer (an HSM or cloud signing service); default: DATA_DIR/env key. */
+  pdfSigner?: PdfSigner;
+}
+
+interface Loaded {
+  tsa: TsaServer;
+  client: TsaClient;
+  builtinChain: Buffer[];
+  externalChain: Buffer[];
+  verifyOpts: VerifyOptions;
+  signPdf: PdfSigner;
+}
+
+/** Builds the trust service; starts loading (or generating) the keys at once. */
+export function trustService(deps: TrustDeps) {
+  const { config, log } = deps;
+
+  async function load(): Promise<Loaded> {
+    const keys = await loadTrustKeys(config.dataDir, config);
+    const tsa = tsaServer({ identity: keys.tsa, policy: config.TSA_POLICY ?? BUILTIN_TSA_POLICY });
+    const builtinChain = [keys.tsa.certDer, ...keys.tsa.chain];
+    const externalChain = config.TSA_CHAIN ? fromPem(pemSource(config.TSA_CHAIN, 'TSA_CHAIN'), 'CERTIFICATE') : [];
+    if (config.TSA_CHAIN && externalChain.length === 0) throw new Error('配置错误 / invalid configuration: TSA_CHAIN holds no CERTIFICATE');
+    const builtinRoot = builtinChain.at(-1)!;
+    const externalRoot = externalChain.at(-1);
+    const verifyOpts: VerifyOptions = { roots: externalRoot ? [builtinRoot, externalRoot] : [builtinRoot], certificates: [...builtinChain, ...externalChain] };
+    const clientOpts: VerifyOptions = !config.TSA_URL
+      ? { roots: [builtinRoot], certificates: builtinChain }
+      : externalRoot
+        ? { roots: [externalRoot], certificates: externalChain }
+        : { roots: [] };
+    const transport = config.TSA_URL ? httpTransport(config.TSA_URL, config.TSA_TIMEOUT_MS) : (q: Buffer) => tsa.respond(q);
+    const client = tsaClient(transport, () => clientOpts);
+    const signPdf = deps.pdfSigner ?? localPdfSigner({ identity: keys.document, stamp: (h) => stampOrFail(client, h), contact: config.PUBLIC_URL });
+    return { tsa, client, builtinChain, externalChain, verifyOpts, signPdf };
+  }
+
+  /** client.stamp with every failure mapped to 400 可信时间戳服务暂不可用，请稍后重试 (cause logged). */
+  async function stampOrFail(client: TsaClient, sha256: string | Buffer): Promise<Stamp> {
+    try {
+      return await client.stamp(sha256);
+    } catch (e) {
+      if (e instanceof TsaUnavailable) log.warn({ err: e.message, tsa: config.TSA_URL ?? 'built-in' }, 'time-stamping failed');
+      else log.error({ err: e }, 'time-stamping error');
+      throw badRequest(MSG.TSA_UNAVAILABLE);
+    }
+  }
+
+  const loading = load();
+  loading.catch(() => {}); // surfaced by ready() and by every call
+
+  const pem = (certs: Buffer[]) => certs.map((c) => toPem('CERTIFICATE', c)).join('');
+
+  const reader: TrustReader = {
+    async tokenFor(evidenceId: number): Promise<TimestampRecord | null> {
+      const row = await repo.findTimestamp(deps.db, evidenceId);
+      if (!row) return null;
+      return { token: row.token, response: grantedResponse(row.token), genTime: row.genTime, serial: row.serial, tsaName: row.tsaName, sha256: row.sha256 };
+    },
+
+    async tsaChainPem(token?: Uint8Array): Promise<string> {
+      const l = await loading;
+      if (!token) return pem(config.TSA_URL && l.externalChain.length ? l.externalChain : l.builtinChain);
+      let signer: Buffer | null = null;
+      let embedded: Buffer[] = [];
+      try {
+        const parsed = parseToken(token, [...l.builtinChain, ...l.externalChain]);
+        signer = parsed.info.signerCert;
+        embedded = parsed.info.certificates;
+      } catch {
+        return pem(l.builtinChain);
+      }
+      if (!signer || signer.equals(l.builtinChain[0]!)) return pem(l.builtinChain);
+      if (l.externalChain.some((c) => c.equals(signer))) return pem(l.externalChain);
+      return pem([signer, ...embedded.filter((c) => !c.equals(signer))]);
+    },
+
+    async verifyToken(token: Uint8Array, sha256: string | Uint8Array): Promise<VerifyResult> {
+      return verifyToken(token, sha256, (await loading).verifyOpts);
+    },
+  };
+
+  const timestamper: Timestamper = {
+    async stamp(sha256: string): Promise<Stamp> {
+      let l: Loaded;
+      try {
+        l = await loading;
+      } catch (e) {
+        log.error({ err: e }, 'trust keys unavailable');
+        throw badRequest(MSG.TSA_UNAVAILABLE);
+      }
+      return stampOrFail(l.client, sha256);
+    },
+    async record(tx: DbOrTx, evidenceId: number, stamp: Stamp): Promise<void> {
+      await repo.insertTimestamp(tx, { evidenceId, token: stamp.token, genTime: stamp.genTime, serial: stamp.serial, tsaName: stamp.tsaName, sha256: stamp.sha256 });
+    },
+  };
+
+  return {
+    ...reader,
+    ...timestamper,
+
+    /** Resolves when the keys are loaded; rejects with a readable Error for a bad configuration. */
+    async ready(): Promise<void> {
+      await loading;
+    },
+
+    /** POST /tsa: DER TimeStampReq → DER TimeStampResp of the built-in TSA (rejection for bad input). */
+    async respond(query: Uint8Array): Promise<Buffer> {
+      return (await loading).tsa.respond(query);
+    },
+
+    /** A rejection TimeStampResp (e.g. when the caller is rate-limited). */
+    async reject(failBit: number, text: string): Promise<Buffer> {
+      return (await loading).tsa.reject(failBit, text);
+    },
+
+    /**
+     * Signs a certificate PDF (PAdES B-T, see pdf-signing.ts). 400 可信时间戳服务暂不可用，请稍后重试 when
+     * the TSA fails; other errors propagate (500).
+     */
+    async signPdf(pdf: Buffer): Promise<Buffer> {
+      return (await loading).signPdf(pdf);
+    },
+
+    /** PEM of the built-in root CA (what to import to trust the platform's TSA and PDF signatures). */
+    async rootPem(): Promise<string> {
+      return pem([(await loading).builtinChain.at(-1)!]);
+    },
+  };
+}
+
+export type TrustService = ReturnType<typeof trustService>;

@@ -1,0 +1,8 @@
+/** The operator console's sections (issue 5 §7); later issues add their review queues here. */
+export const ADMIN_NAV = [
+  { to: '/admin/users', label: '用户管理' },
+  { to: '/admin/notify', label: '发送通知' },
+  { to: '/admin/announcements', label: '公告管理' },
+  { to: '/admin/audit-log', label: '审计日志' },
+  { to: '/admin/ledger-audit', label: '账本审计' },
+] as const;
