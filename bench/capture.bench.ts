@@ -33,7 +33,11 @@ export async function run() {
   try {
     const token = await userToken(server, '13800138003');
     const api = async (method: 'GET' | 'POST', p: string, body?: Record<string, string>) => {
-      const r = await fetch(`${server.url}${p}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) }, body: body ? new URLSearchParams(body).toString() : undefined });
+      const init: RequestInit =
+        method === 'POST'
+          ? { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body ?? {}).toString() }
+          : { method, headers: { authorization: `Bearer ${token}` } };
+      const r = await fetch(`${server.url}${p}`, init);
       const j = (await r.json()) as { code: number; msg: string; data: any };
       if (j.code !== 200) throw new Error(`${p}: ${j.msg}`);
       return j.data;

@@ -16,4 +16,5 @@ export * from './system.ts';
 export * from './account.ts';
 export * from './anchor.ts';
 export * from './audit.ts';
+export * from './verify.ts';
 export * from './ledger/index.ts';

@@ -58,16 +58,14 @@ export async function checkTimestamp(
 }
 
 /**
- * Check "certificate": the PDF's digital signature. An unsigned PDF is a warning (the manifest still
- * detects changes; deployments without document signing produce such PDFs).
+ * Check "certificate": the PDF's digital signature. An unsigned PDF fails: the platform signs every
+ * certificate (issue 3 §2), so a missing signature means the file was replaced.
  */
 export async function checkCertificatePdf(pdf: Uint8Array, tsaChain: Certificate[] | null, trustedRoots: readonly string[] | undefined, rootUrl: string): Promise<Check> {
   const r = await verifyPdfSignature(pdf, tsaChain, trustedRoots);
   const lines: Text[] = [];
   const notes = [...r.notes, t('请人工核对 PDF 上印的保全号、SHA-256 与链上哈希和上面的值一致', 'check by eye that the number, SHA-256 and chainhash printed in the PDF equal the values above')];
-  if (!r.found) {
-    return verdict('certificate', r.problems.length === 1 && r.problems[0]!.en.startsWith('the PDF carries no') ? 'warn' : 'fail', r.problems, notes);
-  }
+  if (!r.found) return verdict('certificate', 'fail', r.problems, notes);
   lines.push(kv('签名类型', 'SubFilter', r.subFilter || '-'), kv('签名者', 'signer', r.signer || '-'), kv('签名根证书', 'signing root', r.rootName || '-'), kv('根证书 SHA-256 指纹', 'root SHA-256 fingerprint', r.rootFingerprint || '-'));
   if (r.timestamp?.tst) lines.push(kv('签名时间戳（UTC）', 'signature timestamp (UTC)', iso(r.timestamp.tst.genTime)));
   notes.push(t(`请将签名根证书指纹与平台公布的根证书（${rootUrl}）核对；也可用 pdfsig certificate.pdf 查看签名`, `compare the signing root fingerprint with the platform's published root (${rootUrl}); pdfsig certificate.pdf shows the signature too`));

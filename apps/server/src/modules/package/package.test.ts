@@ -10,13 +10,16 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@cunzheng/contract/messages';
 import { bytesSource, MEMBERS, verifyLedgerBundle, verifyPackage, type CheckId, type Report } from '@cunzheng/verify';
+import { timestamps } from '../../db/schema/index.ts';
 import { client, registerUser } from '../../../test/client.ts';
 import { startDevChain, type DevChain } from '../../../test/devChain.ts';
 import { makeHarness, type Harness } from '../../../test/harness.ts';
 import { flip, rezip, runCli, unzip } from './package.test-util.ts';
+import { VERIFY_LIMIT_PER_IP } from './service.ts';
 
 const FILE_NAME = "劳动合同 (final)'s copy.txt";
 const content = Buffer.from('劳动合同正文：甲方与乙方于2026年签订本合同。\n'.repeat(200));
@@ -239,5 +242,40 @@ describe('evidence package', () => {
     expect(await anon.get('/api/verify', { sha256: 'xyz' })).toMatchObject({ code: 400, msg: MSG.SHA256_FORMAT });
     expect(await anon.get('/api/verify', { sha256: 'a'.repeat(65) })).toMatchObject({ code: 400, msg: MSG.SHA256_FORMAT });
     expect(await anon.get('/api/verify', {})).toMatchObject({ code: 400, msg: MSG.SHA256_REQUIRED });
+    // Rate-limited per IP (VERIFY_LIMIT_PER_IP): the call after the limit is refused, another IP is not.
+    const from = async (ip: string) => (await h.app.inject({ method: 'GET', url: `/api/verify?sha256=${sha(content)}`, headers: { 'x-forwarded-for': ip } })).json();
+    for (let i = 0; i < VERIFY_LIMIT_PER_IP.max; i++) expect((await from('10.9.9.9')).code).toBe(200);
+    expect(await from('10.9.9.9')).toMatchObject({ code: 400, msg: MSG.TOO_FREQUENT });
+    expect((await from('10.9.9.10')).code).toBe(200);
+  });
+});
+
+describe('evidence package without a timestamp or an anchor', () => {
+  let h: Harness;
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('omits the members, says why in VERIFY.md, and the verifier warns/skips instead of failing', async () => {
+    h = await makeHarness();
+    const owner = await registerUser(h, { name: '赵六' });
+    const up = await owner.api.upload('旧证据.txt', Buffer.from('deposited before time-stamping\n'));
+    expect(up.code, up.msg).toBe(200);
+    // A deposit made before the trust layer existed has no token row.
+    await h.database.db.delete(timestamps).where(eq(timestamps.evidenceId, up.data.id));
+    const r = await h.app.inject({ method: 'GET', url: `/api/ledger/package?baoquan=${up.data.baoquan}`, headers: { authorization: `Bearer ${owner.token}` } });
+    expect(r.headers['content-type']).toBe('application/zip');
+    const members = await unzip(r.rawPayload);
+    expect(members.map((m) => m.name)).not.toContain(MEMBERS.timestamp);
+    expect(members.map((m) => m.name)).not.toContain(MEMBERS.anchor);
+    const readme = members.find((m) => m.name === MEMBERS.readme)!.data.toString('utf8');
+    expect(readme).toContain('本证据包不含 timestamp.tsr：该存证保存于平台启用 RFC 3161 可信时间戳之前');
+    expect(readme).toContain('本证据包不含 anchor.json：平台未启用区块链锚定');
+    const report = await verifyPackage(bytesSource(r.rawPayload));
+    expect(report.ok).toBe(true);
+    expect(Object.fromEntries(report.checks.map((c) => [c.id, c.status]))).toMatchObject({ timestamp: 'warn', anchor: 'skip', certificate: 'pass', inclusion: 'pass' });
+    // The deleted-by-owner rule: the owner's package refuses a file removed from the list.
+    expect(await owner.api.get('/api/data/delData', { dataId: up.data.id })).toMatchObject({ code: 200 });
+    expect(await owner.api.get('/api/ledger/package', { baoquan: up.data.baoquan })).toMatchObject({ code: 400, msg: MSG.EVIDENCE_MISSING });
   });
 });

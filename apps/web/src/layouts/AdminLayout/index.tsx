@@ -1,7 +1,9 @@
 /**
  * Layout of the operator console /admin (issue 5 §7): a dark top bar (logo, 运营后台, the operator's name,
  * 返回前台 and 退出登录) and the section navigation (a side column on desktop, a scrolling row on
- * phones), with antd's App context for the pages. The route's handle says `auth` and roles
+ * phones), with antd's App context for the pages' own toasts and confirmations. Error toasts of the
+ * request wrapper stay antd's static message (no RequestToastBridge here), so the 403 message survives
+ * the wrapper's move to /login, which unmounts this layout. The route's handle says `auth` and roles
  * ['operator']; the operator role is enforced by the server — every /api/admin/* call answers 403 to
  * anyone else, which the request wrapper handles (toast, storage cleared, to /login; spec p2 §8).
  */
@@ -13,7 +15,6 @@ import { PageLoading } from '../../components/PageLoading';
 import { useLogout } from '../../components/SiteHeader/useLogout';
 import { useSession } from '../../stores/session';
 import { accountName } from '../../utils/format';
-import { RequestToastBridge } from '../MainLayout/RequestToastBridge';
 import { ADMIN_NAV } from './nav';
 import './admin.css';
 
@@ -22,7 +23,6 @@ export default function AdminLayout() {
   const logout = useLogout();
   return (
     <App component={false}>
-      <RequestToastBridge />
       <div className="admin-shell">
         <header className="admin-top">
           <Link to="/admin" className="admin-brand">

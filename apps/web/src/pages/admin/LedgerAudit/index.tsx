@@ -4,7 +4,7 @@
  * state, and the latest bounded runs with their counts (GET /api/admin/audit, refreshed every 30 s).
  * Operators only: the server answers 403 to anyone else and the request wrapper handles it.
  */
-import { Button, Card, Col, Popconfirm, Row, Statistic, Table, Tag, Tooltip, App } from 'antd';
+import { App, Button, Card, Col, Grid, Popconfirm, Row, Statistic, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUDIT_ALERT_KIND_LABEL, type TAuditAlert, type TAuditRun } from '@cunzheng/contract/audit';
@@ -27,34 +27,28 @@ export default function LedgerAuditPage() {
     },
   });
   const d = q.data;
+  const wide = Grid.useBreakpoint().md !== false;
+
+  /** The action cell of an alert: resolved time, or the confirm button. */
+  const stateOf = (r: TAuditAlert) =>
+    r.resolved ? (
+      <span className="la-muted">已处理 {when(r.resolvedAt)}</span>
+    ) : (
+      <Popconfirm title="确认已排查并处理该告警？" description="若问题仍在，下一轮审计会重新告警。" okText="确定" cancelText="取消" onConfirm={() => resolve.mutate(r.id)}>
+        <Button size="small" danger loading={resolve.isPending && resolve.variables === r.id}>
+          标记已处理
+        </Button>
+      </Popconfirm>
+    );
+  const kindTag = (r: TAuditAlert) => <Tag color={r.resolved ? 'default' : 'red'}>{AUDIT_ALERT_KIND_LABEL[r.kind] ?? r.kind}</Tag>;
 
   const alertColumns: ColumnsType<TAuditAlert> = [
-    {
-      title: '类型',
-      dataIndex: 'kind',
-      width: 170,
-      render: (k: TAuditAlert['kind'], r) => <Tag color={r.resolved ? 'default' : 'red'}>{AUDIT_ALERT_KIND_LABEL[k] ?? k}</Tag>,
-    },
-    { title: '对象', dataIndex: 'target', width: 220, render: (t: string) => <span className="la-mono">{t}</span> },
-    { title: '详情', dataIndex: 'detail', render: (t: string) => <span className="la-detail">{t}</span> },
-    { title: '首次发现', dataIndex: 'createdAt', width: 170, render: when },
-    { title: '最近发现', dataIndex: 'lastSeenAt', width: 170, render: when },
-    {
-      title: '状态',
-      key: 'state',
-      width: 170,
-      fixed: 'right',
-      render: (_: unknown, r) =>
-        r.resolved ? (
-          <span className="la-muted">已处理 {when(r.resolvedAt)}</span>
-        ) : (
-          <Popconfirm title="确认已排查并处理该告警？" description="若问题仍在，下一轮审计会重新告警。" okText="确定" cancelText="取消" onConfirm={() => resolve.mutate(r.id)}>
-            <Button size="small" danger loading={resolve.isPending && resolve.variables === r.id}>
-              标记已处理
-            </Button>
-          </Popconfirm>
-        ),
-    },
+    { title: '类型', dataIndex: 'kind', width: 140, render: (_: unknown, r) => kindTag(r) },
+    { title: '对象', dataIndex: 'target', width: 190, render: (t: string) => <span className="la-mono">{t}</span> },
+    { title: '详情', dataIndex: 'detail', width: 340, render: (t: string) => <span className="la-detail">{t}</span> },
+    { title: '首次发现', dataIndex: 'createdAt', width: 150, render: when },
+    { title: '最近发现', dataIndex: 'lastSeenAt', width: 150, render: when },
+    { title: '状态', key: 'state', width: 130, fixed: 'right', render: (_: unknown, r) => stateOf(r) },
   ];
 
   const runColumns: ColumnsType<TAuditRun> = [
@@ -126,17 +120,37 @@ export default function LedgerAuditPage() {
       </Row>
 
       <Card size="small" title="告警" className="la-card">
-        <Table<TAuditAlert>
-          rowKey="id"
-          size="middle"
-          columns={alertColumns}
-          dataSource={d?.alerts ?? []}
-          loading={q.isLoading}
-          pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
-          scroll={{ x: 1000 }}
-          rowClassName={(r) => (r.resolved ? 'la-resolved' : '')}
-          locale={{ emptyText: '暂无告警：已审计的文件、账本与锚定均一致' }}
-        />
+        {wide ? (
+          <Table<TAuditAlert>
+            rowKey="id"
+            size="middle"
+            columns={alertColumns}
+            dataSource={d?.alerts ?? []}
+            loading={q.isLoading}
+            pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+            scroll={{ x: 1100 }}
+            rowClassName={(r) => (r.resolved ? 'la-resolved' : '')}
+            locale={{ emptyText: '暂无告警：已审计的文件、账本与锚定均一致' }}
+          />
+        ) : (d?.alerts ?? []).length === 0 ? (
+          <div className="la-muted la-empty">暂无告警：已审计的文件、账本与锚定均一致</div>
+        ) : (
+          <ul className="la-alerts">
+            {(d?.alerts ?? []).map((r) => (
+              <li key={r.id} className={r.resolved ? 'la-resolved' : ''}>
+                <div className="la-alert-head">
+                  {kindTag(r)}
+                  {stateOf(r)}
+                </div>
+                <div className="la-mono">{r.target}</div>
+                <div className="la-detail">{r.detail}</div>
+                <div className="la-muted">
+                  首次 {when(r.createdAt)} · 最近 {when(r.lastSeenAt)}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
       </Card>
 
       <Card size="small" title="最近的审计任务" className="la-card">

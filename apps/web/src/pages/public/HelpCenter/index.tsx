@@ -67,9 +67,11 @@ export default function HelpCenterPage() {
           </div>
         ) : (
           results.map((it) => (
-            <details key={it.id} id={it.id} className="help-item" open={it.id === target || (query.trim() !== '' && results.length <= 3)}>
+            <details key={it.id} id={it.id} className="help-item" open={it.id === target || (query.trim() !== '' && results.length <= 5)}>
               <summary>
-                <Highlight text={it.q} query={query} />
+                <span>
+                  <Highlight text={it.q} query={query} />
+                </span>
               </summary>
               <div className="help-answer">
                 {it.a.map((p) => (
