@@ -65,6 +65,10 @@ describe('web capture API', () => {
     expect((await anon.post('/api/webforlist/webList', {})).code).toBe(401);
     expect(await owner.api.get('/api/Webforensics/webstatus', { id: 'x' })).toMatchObject({ code: 400, msg: MSG.EVIDENCE_ID_INVALID });
     expect(await owner.api.get('/api/Webforensics/webstatus', { id: 999999 })).toMatchObject({ code: 400, msg: MSG.WEB_CAPTURE_NOT_FOUND });
+    const doc = (await h.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const p of ['/api/webforensics/preview', '/api/webforensics/screenshot', '/api/webforensics/webstatus', '/api/webforlist/webList', '/api/webforlist/clickWebFor', '/api/share/getWebView', '/api/share/webDownload', '/api/share/webReplay', '/api/webbatch/getData', '/api/webbatch/pay', '/down/downloadBatch']) {
+      expect(Object.keys(doc.paths), p).toContain(p);
+    }
   });
 
   it('round trip: submit → done → certificate → WACZ by the owner and by a stranger with the code → hashes match the ledger', async () => {

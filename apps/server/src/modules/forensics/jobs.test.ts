@@ -29,8 +29,14 @@ describe('web capture jobs', () => {
     const ok = await u.api.post('/api/webforensics/screenshot', { url: `http://127.0.0.1:${site.httpPort}/page` });
     const done = await waitCapture(u.api, ok.data.id);
     expect(done, done.reason).toMatchObject({ status: 2, reason: '' });
-    const jobs = await h.database.query<{ n: string }>(`select count(*)::text as n from pgboss.job where name = 'web-capture' and state = 'completed'`);
-    expect(Number(jobs[0]?.n)).toBe(1);
+    // The job is marked completed just after its handler returned (the capture is done before that).
+    let completed = 0;
+    for (let i = 0; i < 50 && completed === 0; i++) {
+      const jobs = await h.database.query<{ n: string }>(`select count(*)::text as n from pgboss.job where name = 'web-capture' and state = 'completed'`);
+      completed = Number(jobs[0]?.n);
+      if (completed === 0) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(completed).toBe(1);
 
     // The capture browser goes away: every attempt crashes; the queue retries once, then it fails.
     await h.services.forensics.pool.close();

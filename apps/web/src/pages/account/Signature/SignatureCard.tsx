@@ -19,11 +19,6 @@ export function SignatureCard({ item, onSetDefault, onRemove }: SignatureCardPro
       cover={
         <div className="sig-image">
           <img src={item.pic_url} alt={`签章：${item.name}`} loading="lazy" />
-          {isDefault ? (
-            <Tag color="red" className="sig-default-tag">
-              {UI.DEFAULT_STAMP}
-            </Tag>
-          ) : null}
         </div>
       }
       actions={[
@@ -41,8 +36,15 @@ export function SignatureCard({ item, onSetDefault, onRemove }: SignatureCardPro
         </Button>,
       ]}
     >
-      <div className="sig-name" title={item.name}>
-        {item.name}
+      <div className="sig-title">
+        {isDefault ? (
+          <Tag color="red" className="sig-default-tag">
+            {UI.DEFAULT_STAMP}
+          </Tag>
+        ) : null}
+        <span className="sig-name" title={item.name}>
+          {item.name}
+        </span>
       </div>
       <div className="sig-time">创建于 {formatDateTime(item.add_time)}</div>
     </Card>

@@ -21,7 +21,7 @@ export default function AppDownloadPage() {
           <div className="app-qr">
             <QrCode value={site} size={160} alt="本站手机访问二维码" />
             <div>
-              <p>用手机相机或微信扫描左侧二维码，即可在手机上打开本站。</p>
+              <p>在电脑上打开本页时，用手机相机或微信扫描此二维码，即可在手机上打开本站。</p>
               <p>
                 网址：<code>{site}</code>
               </p>
