@@ -9,6 +9,7 @@ need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 dpkg -s fonts-noto-cjk >/dev/null 2>&1 || need+=(fonts-noto-cjk)
 command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
+command -v certutil >/dev/null 2>&1 || need+=(libnss3-tools)
 command -v openssl >/dev/null 2>&1 || need+=(openssl)
 if [ ${#need[@]} -gt 0 ]; then
   echo "==> apt-get install ${need[*]}"
