@@ -45,11 +45,12 @@ export function buildAnchor(ctx: AppContext, deps: { ledger: LedgerService }): A
 /**
  * Schedules the anchoring job once a minute (pg-boss cron, one job per tick across all processes); each
  * run anchors only when the interval and the minimum of new entries allow (AnchorService.runOnce).
- * Nothing is scheduled when anchoring is off. Errors are logged, never thrown into pg-boss.
+ * Nothing is scheduled when anchoring is off (an earlier schedule is removed). Errors are logged, never thrown into pg-boss.
  */
 export async function registerAnchorWorker(jobs: Jobs, anchor: AnchorService, log: AppContext['log']): Promise<void> {
   if (!anchor.configured) {
     log.info('anchor: external anchoring is not configured (ANCHOR_RPC_URL / ANCHOR_PRIVATE_KEY unset)');
+    await jobs.boss.unschedule(ANCHOR_QUEUE).catch(() => undefined); // a schedule left from when it was on
     return;
   }
   await jobs.every(ANCHOR_QUEUE, '* * * * *', { expireInSeconds: 600 }, async () => {

@@ -31,6 +31,7 @@ export function buildAudit(ctx: AppContext, deps: { ledger: LedgerService; ancho
 export async function registerAuditWorker(jobs: Jobs, audit: AuditService, ctx: Pick<AppContext, 'config' | 'log'>): Promise<void> {
   if (ctx.config.AUDIT_INTERVAL_SECONDS === 0) {
     ctx.log.info('audit: continuous audit is off (AUDIT_INTERVAL_SECONDS=0)');
+    await jobs.boss.unschedule(AUDIT_QUEUE).catch(() => undefined); // a schedule left from when it was on
     return;
   }
   // `jobs.send(AUDIT_QUEUE, {})` also triggers a run (subject to the interval).

@@ -37,6 +37,9 @@ export default function HomePage() {
               <Link to="/attestation-all/data" className="home-btn home-btn-primary">
                 立即存证
               </Link>
+              <Link to="/newWeb" className="home-btn home-btn-ghost">
+                网页取证
+              </Link>
               <Link to="/queryAuthentication/safekeeping" className="home-btn home-btn-ghost">
                 查询证书
               </Link>
@@ -119,6 +122,9 @@ export default function HomePage() {
               </details>
             ))}
           </div>
+          <p className="home-faq-more">
+            <Link to="/helpCenter">更多问题，查看帮助中心</Link>
+          </p>
         </div>
       </section>
 
