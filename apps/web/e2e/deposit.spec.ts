@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { captchaAnswer, nextCaptchaId, smsCode, uniqueMobile } from './helpers.ts';
+import { registerViaUi, uniqueMobile } from './helpers.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../../test-results/screens');
 const shot = async (page: Page, name: string) => {
@@ -35,17 +35,7 @@ for (const width of [1366, 375]) {
     const password = 'Test1234';
 
     // Register through the UI.
-    const captchaId = await nextCaptchaId(page, () => page.goto('/register'));
-    await page.getByPlaceholder('请输入手机号').fill(mobile);
-    await page.getByPlaceholder('请输入姓名').fill('张三');
-    await page.getByPlaceholder('请输入图形验证码').fill(await captchaAnswer(captchaId));
-    await page.getByRole('button', { name: '获取验证码' }).click();
-    await page.getByPlaceholder('请输入短信验证码').fill(await smsCode(mobile));
-    await page.getByPlaceholder('请输入6-18位数字字母组合密码').fill(password);
-    await page.getByPlaceholder('请再次输入密码').fill(password);
-    await shot(page, `register-${width}`);
-    await page.getByRole('button', { name: /注\s*册/ }).click();
-    await page.waitForURL('**/attestation-all/data');
+    await registerViaUi(page, mobile, password);
 
     // Deposit a real file.
     const file = path.join(os.tmpdir(), fileName);

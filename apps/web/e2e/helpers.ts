@@ -2,7 +2,7 @@
  * E2E helpers: what a person reads outside the browser (the captcha image, their phone's SMS) comes
  * from the e2e server's peek endpoint (e2e/server.ts), never from the app under test.
  */
-import type { Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 
 const PEEK = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8090) + 1}`;
 
@@ -30,3 +30,28 @@ export async function nextCaptchaId(page: Page, trigger: () => Promise<unknown>)
 
 /** A mobile number unique to this run. */
 export const uniqueMobile = () => `136${String(Date.now()).slice(-8)}`;
+
+/** The operator created by e2e/server.ts. */
+export const OPERATOR = { mobile: '13900000000', password: 'Oper1234' };
+
+/** Registers a personal account through /register (captcha + SMS); ends on the evidence list. */
+export async function registerViaUi(page: Page, mobile: string, password = 'Test1234', name = '张三'): Promise<void> {
+  const captchaId = await nextCaptchaId(page, () => page.goto('/register'));
+  await page.getByPlaceholder('请输入手机号').fill(mobile);
+  await page.getByPlaceholder('请输入姓名').fill(name);
+  await page.getByPlaceholder('请输入图形验证码').fill(await captchaAnswer(captchaId));
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await page.getByPlaceholder('请输入短信验证码').fill(await smsCode(mobile));
+  await page.getByPlaceholder('请输入6-18位数字字母组合密码').fill(password);
+  await page.getByPlaceholder('请再次输入密码').fill(password);
+  await page.getByRole('button', { name: /注\s*册/ }).click();
+  await page.waitForURL('**/attestation-all/data');
+}
+
+/** Logs in with the password tab of /login. */
+export async function loginViaUi(page: Page, mobile: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByPlaceholder('请输入手机号').first().fill(mobile);
+  await page.getByPlaceholder('请输入密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).first().click();
+}
