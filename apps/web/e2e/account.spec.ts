@@ -91,7 +91,8 @@ for (const width of [1366, 375]) {
     await expect(user.locator('.sig-name')).toHaveCount(2);
     await user.getByRole('button', { name: '将王五印设为默认' }).or(user.getByRole('button', { name: '将王五设为默认' })).first().click();
     await user.getByRole('button', { name: /确\s*定/ }).last().click();
-    await expect(user.getByText('默认章')).toBeVisible();
+    await expect(user.locator('.ant-card', { hasText: '王五' }).locator('.sig-default-tag')).toBeVisible();
+    await expect(user.locator('.sig-default-tag')).toHaveCount(1);
     await shot(user, `signature-${width}`);
     await user.getByRole('button', { name: /^删除李四/ }).click();
     await user.getByRole('button', { name: /确\s*定/ }).last().click();
