@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { OPERATOR, loginViaUi, registerViaUi, uniqueMobile } from './helpers.ts';
+import { OPERATOR, autoDismissNotice, loginViaUi, registerViaUi, uniqueMobile } from './helpers.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../../test-results/screens');
 const shot = async (page: Page, name: string) => {
@@ -23,12 +23,15 @@ for (const width of [1366, 375]) {
     const userCtx = await browser.newContext({ viewport: { width, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
     const user = await userCtx.newPage();
     const mobile = uniqueMobile();
+    const stopDismissing = await autoDismissNotice(user);
     await registerViaUi(user, mobile);
+    await stopDismissing();
     const userId = await user.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { userId: number }).userId);
 
     // The operator publishes an announcement and sends the user a message.
     const opCtx = await browser.newContext({ viewport: { width, height: 900 } });
     const op = await opCtx.newPage();
+    await autoDismissNotice(op);
     await loginViaUi(op, OPERATOR.mobile, OPERATOR.password);
     await op.waitForURL('**/admin**');
     const title = `系统维护通知 ${width}`;
@@ -55,7 +58,7 @@ for (const width of [1366, 375]) {
     await shot(user, `announcement-${width}`);
     await dialog.getByRole('button').first().click();
     await user.reload();
-    await expect(user.getByText('数据存证').first()).toBeVisible();
+    await expect(user.getByText('上传存证').first()).toBeVisible();
     await user.waitForTimeout(1500);
     await expect(user.getByRole('dialog', { name: '公告' })).toHaveCount(0);
 

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { registerViaUi, uniqueMobile } from './helpers.ts';
+import { autoDismissNotice, registerViaUi, uniqueMobile } from './helpers.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../../test-results/screens');
 const shot = async (page: Page, name: string) => {
@@ -31,6 +31,7 @@ for (const width of [1366, 375]) {
   test(`register, deposit, certificate, extraction at ${width} px`, async ({ browser }) => {
     const ctx = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
     const page = await ctx.newPage();
+    await autoDismissNotice(page);
     const mobile = uniqueMobile();
     const password = 'Test1234';
 
@@ -64,6 +65,7 @@ for (const width of [1366, 375]) {
     // A logged-out visitor reads it and extracts with the code.
     const anon = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
     const visitor = await anon.newPage();
+    await autoDismissNotice(visitor);
     await visitor.goto(`/attestation/${baoquan}`);
     await expect(visitor.getByText(baoquan).first()).toBeVisible();
     await expect(visitor.getByRole('button', { name: '下载证据' })).toHaveCount(0);

@@ -54,4 +54,15 @@ export async function loginViaUi(page: Page, mobile: string, password: string): 
   await page.getByPlaceholder('请输入手机号').first().fill(mobile);
   await page.getByPlaceholder('请输入密码').fill(password);
   await page.getByRole('button', { name: /登\s*录/ }).first().click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+}
+
+/**
+ * Closes the 公告 dialog whenever it shows up on `page`, like a person would (flows that are not about
+ * announcements). Returns a function that stops doing so.
+ */
+export async function autoDismissNotice(page: Page): Promise<() => Promise<void>> {
+  const notice = page.getByRole('dialog', { name: '公告' });
+  await page.addLocatorHandler(notice, async (d) => { await d.getByRole('button').first().click(); });
+  return () => page.removeLocatorHandler(notice);
 }
