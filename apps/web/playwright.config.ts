@@ -21,7 +21,7 @@ export default defineConfig({
   webServer: {
     command: 'node e2e/server.ts',
     url: `http://localhost:${PORT}/api/health`,
-    env: { E2E_PORT: String(PORT), E2E_PEEK_PORT: String(PORT + 1) },
+    env: { E2E_PORT: String(PORT), E2E_PEEK_PORT: String(PORT + 1), CAPTURE_ALLOW_HOSTS: '127.0.0.1' },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

@@ -18,7 +18,7 @@ const peekPort = Number(process.env.E2E_PEEK_PORT ?? port + 1);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cz-e2e-'));
 const config = loadConfig({ ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${port}` });
 const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pgdata') });
-const { app, services } = await buildApp(config, database);
+const { app, services } = await buildApp(config, database, { jobs: true });
 await app.listen({ port, host: '127.0.0.1' });
 // An operator account for the console flows (what `npm run cli -- user:create --role operator` makes).
 await services.auth.createUser({ mobile: '13900000000', password: 'Oper1234', type: 1, name: '运营', company: '', role: 'operator', userStatus: 3 }, null, 'e2e');
