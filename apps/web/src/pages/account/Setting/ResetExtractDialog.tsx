@@ -8,12 +8,11 @@ import { useState } from 'react';
 import { App, Button, Form, Modal } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@cunzheng/contract/messages';
-import { validateImgCode } from '@cunzheng/contract/validators';
 import { resetExtractCode, sendResetExtractSms } from '../../../api/account';
-import { useImageCaptcha } from '../../../hooks/useImageCaptcha';
 import { getSession, setUserInfo } from '../../../stores/session';
 import { CaptchaField } from '../../auth/components/CaptchaField';
 import { SmsCodeField } from '../../auth/components/SmsCodeField';
+import { useCaptchaSms } from '../../auth/components/useCaptchaSms';
 import { maskMobile } from '../shared/mask';
 
 interface ResetForm {
@@ -38,36 +37,14 @@ export function ResetExtractDialog({ open, mobile, onClose }: ResetExtractDialog
 
 function ResetForm({ mobile, onClose }: Omit<ResetExtractDialogProps, 'open'>) {
   const [form] = Form.useForm<ResetForm>();
-  const captcha = useImageCaptcha();
-  const [smsToken, setSmsToken] = useState('');
   const [busy, setBusy] = useState(false);
   const { message } = App.useApp();
   const qc = useQueryClient();
 
-  const send = async (): Promise<boolean> => {
-    const imgCode = String(form.getFieldValue('imgCode') ?? '').trim();
-    const problem = validateImgCode(imgCode);
-    if (problem !== true) {
-      form.setFields([{ name: 'imgCode', errors: [problem] }]);
-      return false;
-    }
-    try {
-      const r = await sendResetExtractSms({ captchaId: captcha.captchaId, imgCode });
-      setSmsToken(r.token);
-      void message.success(MSG.SMS_SENT);
-      return true;
-    } finally {
-      // A captcha answers one send, right or wrong.
-      captcha.refresh();
-      form.setFieldValue('imgCode', '');
-    }
-  };
+  const { captcha, smsToken, send, requireToken } = useCaptchaSms(form, (v) => sendResetExtractSms({ captchaId: v.captchaId, imgCode: v.imgCode }), { ownMobile: true });
 
   const onFinish = async (v: ResetForm) => {
-    if (!smsToken) {
-      form.setFields([{ name: 'smsCode', errors: [MSG.SMS_NOT_REQUESTED] }]);
-      return;
-    }
+    if (!requireToken()) return;
     setBusy(true);
     try {
       const { data, msg } = await resetExtractCode({ smsCode: v.smsCode.trim(), smsToken });

@@ -7,11 +7,10 @@ import { Link, useNavigate } from 'react-router';
 import { App, Button, Form, Input } from 'antd';
 import { MSG } from '@cunzheng/contract/messages';
 import { resetPassword, sendResetSms } from '../../../api/auth';
-import { useImageCaptcha } from '../../../hooks/useImageCaptcha';
 import { confirmRules, mobileRules, passwordRules } from '../../../utils/rules';
 import { AuthCard } from '../components/AuthCard';
-import { checkBeforeSms } from '../components/beforeSms';
 import { CaptchaField } from '../components/CaptchaField';
+import { useCaptchaSms } from '../components/useCaptchaSms';
 import { SmsCodeField } from '../components/SmsCodeField';
 
 interface ResetForm {
@@ -24,31 +23,14 @@ interface ResetForm {
 
 export default function ForgetPwdPage() {
   const [form] = Form.useForm<ResetForm>();
-  const [smsToken, setSmsToken] = useState('');
   const [busy, setBusy] = useState(false);
-  const captcha = useImageCaptcha();
   const navigate = useNavigate();
   const { message } = App.useApp();
 
-  const send = async () => {
-    const v = await checkBeforeSms(form);
-    if (!v) return false;
-    try {
-      const r = await sendResetSms({ mobile: v.mobile, captchaId: captcha.captchaId, imgCode: v.imgCode });
-      setSmsToken(r.token);
-      void message.success(MSG.SMS_SENT);
-      return true;
-    } finally {
-      captcha.refresh();
-      form.setFieldValue('imgCode', '');
-    }
-  };
+  const { captcha, smsToken, send, requireToken } = useCaptchaSms(form, sendResetSms);
 
   const onFinish = async (v: ResetForm) => {
-    if (!smsToken) {
-      form.setFields([{ name: 'smsCode', errors: [MSG.SMS_NOT_REQUESTED] }]);
-      return;
-    }
+    if (!requireToken()) return;
     setBusy(true);
     try {
       await resetPassword({ mobile: v.mobile.trim(), smsCode: v.smsCode.trim(), smsToken, password: v.password, confirmPassword: v.confirmPassword });

@@ -8,12 +8,11 @@ import { App, Button, Form, Input, Tabs } from 'antd';
 import { MSG } from '@cunzheng/contract/messages';
 import { loginByPassword, loginBySms, sendLoginSms } from '../../../api/auth';
 import type { LoginResult } from '../../../api/types';
-import { useImageCaptcha } from '../../../hooks/useImageCaptcha';
 import { startSession } from '../../../stores/session';
 import { mobileRules, passwordRules } from '../../../utils/rules';
 import { AuthCard } from '../components/AuthCard';
-import { checkBeforeSms } from '../components/beforeSms';
 import { CaptchaField } from '../components/CaptchaField';
+import { useCaptchaSms } from '../components/useCaptchaSms';
 import { SmsCodeField } from '../components/SmsCodeField';
 import { afterLoginPath } from '../components/redirect';
 
@@ -70,31 +69,13 @@ function PasswordLogin() {
 
 function SmsLogin() {
   const [form] = Form.useForm<SmsForm>();
-  const { message } = App.useApp();
-  const captcha = useImageCaptcha();
-  const [smsToken, setSmsToken] = useState('');
   const [busy, setBusy] = useState(false);
   const finish = useFinishLogin();
 
-  const send = async () => {
-    const v = await checkBeforeSms(form);
-    if (!v) return false;
-    try {
-      const r = await sendLoginSms({ mobile: v.mobile, captchaId: captcha.captchaId, imgCode: v.imgCode });
-      setSmsToken(r.token);
-      void message.success(MSG.SMS_SENT);
-      return true;
-    } finally {
-      captcha.refresh();
-      form.setFieldValue('imgCode', '');
-    }
-  };
+  const { captcha, smsToken, send, requireToken } = useCaptchaSms(form, sendLoginSms);
 
   const onFinish = async (v: SmsForm) => {
-    if (!smsToken) {
-      form.setFields([{ name: 'smsCode', errors: [MSG.SMS_NOT_REQUESTED] }]);
-      return;
-    }
+    if (!requireToken()) return;
     setBusy(true);
     try {
       finish(await loginBySms({ mobile: v.mobile.trim(), smsCode: v.smsCode.trim(), smsToken }));

@@ -8,12 +8,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { App, Button, Form, Input, Segmented } from 'antd';
 import { MSG } from '@cunzheng/contract/messages';
 import { register, sendRegisterSms } from '../../../api/auth';
-import { useImageCaptcha } from '../../../hooks/useImageCaptcha';
 import { startSession } from '../../../stores/session';
 import { confirmRules, mobileRules, passwordRules, textRules } from '../../../utils/rules';
 import { AuthCard } from '../components/AuthCard';
-import { checkBeforeSms } from '../components/beforeSms';
 import { CaptchaField } from '../components/CaptchaField';
+import { useCaptchaSms } from '../components/useCaptchaSms';
 import { SmsCodeField } from '../components/SmsCodeField';
 import { safeRedirect } from '../components/redirect';
 
@@ -33,32 +32,15 @@ const PASSWORDS_DIFFER = '两次输入的密码不一致';
 export default function RegisterPage() {
   const [form] = Form.useForm<RegisterForm>();
   const [type, setType] = useState<1 | 2>(1);
-  const [smsToken, setSmsToken] = useState('');
   const [busy, setBusy] = useState(false);
-  const captcha = useImageCaptcha();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { message } = App.useApp();
 
-  const send = async () => {
-    const v = await checkBeforeSms(form);
-    if (!v) return false;
-    try {
-      const r = await sendRegisterSms({ mobile: v.mobile, captchaId: captcha.captchaId, imgCode: v.imgCode });
-      setSmsToken(r.token);
-      void message.success(MSG.SMS_SENT);
-      return true;
-    } finally {
-      captcha.refresh();
-      form.setFieldValue('imgCode', '');
-    }
-  };
+  const { captcha, smsToken, send, requireToken } = useCaptchaSms(form, sendRegisterSms);
 
   const onFinish = async (v: RegisterForm) => {
-    if (!smsToken) {
-      form.setFields([{ name: 'smsCode', errors: [MSG.SMS_NOT_REQUESTED] }]);
-      return;
-    }
+    if (!requireToken()) return;
     setBusy(true);
     try {
       const r = await register({
