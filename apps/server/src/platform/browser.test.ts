@@ -14,9 +14,12 @@ describe('browser pool', () => {
       Array.from({ length: 5 }, (_, i) =>
         pool.withPage(async (page) => {
           running++;
+          // Wait (bounded) for a second job to be running too, so the peak does not depend on timing.
+          for (const end = Date.now() + 3000; running < 2 && Date.now() < end; ) await new Promise((r) => setTimeout(r, 20));
           peak = Math.max(peak, running);
           await page.setContent(`<title>job ${i}</title><p>电子数据保全证书</p>`);
-          await new Promise((r) => setTimeout(r, 100));
+          await new Promise((r) => setTimeout(r, 50));
+          peak = Math.max(peak, running);
           running--;
           return page.title();
         }),
