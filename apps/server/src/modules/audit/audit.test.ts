@@ -92,7 +92,6 @@ describe('continuous audit', () => {
     expect(o2.alerts.filter((a) => a.kind === 'blob_mismatch')).toHaveLength(1);
     expect(o2.alerts.filter((a) => a.target === 'ledger_hashes:1:1')).toHaveLength(1);
     expect(o2.alerts.find((a) => a.kind === 'blob_mismatch')!.lastSeenAt).toBeGreaterThanOrEqual(blobAlert!.lastSeenAt);
-    expect(o2.runs[0]!.problems).toBeGreaterThanOrEqual(0);
     expect(o2.runs.some((r) => r.problems > 0)).toBe(true);
   });
 
