@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Card, Grid, Pagination, Space, Table, Tag } from 'antd';
+import { Button, Card, Grid, Space, Table, Tag } from 'antd';
 import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnsType } from 'antd/es/table';
@@ -20,6 +20,7 @@ import { EvidenceCards } from './EvidenceCards';
 import { UploadPanel } from './UploadPanel';
 import { useEvidenceActions } from './useEvidenceActions';
 import '../../../components/evidence/evidence.css';
+import { EvidencePagination } from '../../../components/evidence/EvidencePagination';
 
 export const DATA_LIST_KEY = 'data/getList';
 
@@ -123,18 +124,7 @@ export default function DataPage() {
         ) : (
           <EvidenceCards list={rows} loading={list.isFetching} actions={{ ...rowActions, download: (r) => void actions.download(r) }} />
         )}
-        {count > PAGE_SIZE.evidence ? (
-          <Pagination
-            className="evidence-pagination"
-            current={page}
-            pageSize={PAGE_SIZE.evidence}
-            total={count}
-            onChange={setPage}
-            showSizeChanger={false}
-            showTotal={md ? (t) => `共 ${t} 条` : undefined}
-            simple={!md}
-          />
-        ) : null}
+        <EvidencePagination page={page} count={count} onChange={setPage} />
       </Card>
 
       <LabelEditor

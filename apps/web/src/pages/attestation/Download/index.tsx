@@ -6,7 +6,7 @@
  */
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import { App, Button, Card, Grid, Pagination, Space, Table } from 'antd';
+import { App, Button, Card, Grid, Space, Table } from 'antd';
 import { ArrowLeftOutlined, DownloadOutlined, FileZipOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -22,6 +22,7 @@ import { EMPTY_FILTER, EvidenceFilters, type EvidenceFilterValue } from '../../.
 import { useLabels } from '../shared/useLabels';
 import { runBatchDownload, runZipDownload, type BatchOutcome } from './batch';
 import '../../../components/evidence/evidence.css';
+import { EvidencePagination } from '../../../components/evidence/EvidencePagination';
 
 // Chinese month and weekday names in the date-range picker.
 dayjs.locale('zh-cn');
@@ -124,18 +125,7 @@ export default function DownloadPage() {
           }}
           locale={{ emptyText: '没有符合条件的证据' }}
         />
-        {count > PAGE_SIZE.evidence ? (
-          <Pagination
-            className="evidence-pagination"
-            current={page}
-            pageSize={PAGE_SIZE.evidence}
-            total={count}
-            onChange={setPage}
-            showSizeChanger={false}
-            showTotal={md ? (t) => `共 ${t} 条` : undefined}
-            simple={!md}
-          />
-        ) : null}
+        <EvidencePagination page={page} count={count} onChange={setPage} />
       </Card>
 
       <BatchDialog open={dialog !== null} count={dialog?.count ?? 0} zip={dialog?.zip ?? false} onClose={closeDialog} />

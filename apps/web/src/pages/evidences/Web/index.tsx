@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Card, Grid, Pagination, Space, Table } from 'antd';
+import { Button, Card, Grid, Space, Table } from 'antd';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnsType } from 'antd/es/table';
@@ -26,6 +26,7 @@ import { WebCards } from './WebCards';
 import { useWebActions } from './useWebActions';
 import '../../../components/evidence/evidence.css';
 import '../shared/web.css';
+import { EvidencePagination } from '../../../components/evidence/EvidencePagination';
 
 // Chinese month and weekday names in the date-range picker.
 dayjs.locale('zh-cn');
@@ -138,18 +139,7 @@ export default function WebListPage() {
         ) : (
           <WebCards list={rows} loading={list.isFetching && (list.isPending || list.isPlaceholderData)} actions={rowActions} empty={EMPTY_TEXT} />
         )}
-        {count > PAGE_SIZE.evidence ? (
-          <Pagination
-            className="evidence-pagination"
-            current={page}
-            pageSize={PAGE_SIZE.evidence}
-            total={count}
-            onChange={setPage}
-            showSizeChanger={false}
-            showTotal={md ? (t) => `共 ${t} 条` : undefined}
-            simple={!md}
-          />
-        ) : null}
+        <EvidencePagination page={page} count={count} onChange={setPage} />
       </Card>
 
       <LabelEditor

@@ -7,7 +7,7 @@
  */
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import { App, Button, Card, Grid, Pagination, Table } from 'antd';
+import { App, Button, Card, Grid, Table } from 'antd';
 import { ArrowLeftOutlined, FileZipOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnsType } from 'antd/es/table';
@@ -23,6 +23,7 @@ import { EMPTY_WEB_FILTER, useSeenLabels, webListQuery } from '../shared/filters
 import { runWebBatchDownload } from './batch';
 import '../../../components/evidence/evidence.css';
 import '../shared/web.css';
+import { EvidencePagination } from '../../../components/evidence/EvidencePagination';
 
 dayjs.locale('zh-cn');
 
@@ -126,18 +127,7 @@ export default function WebDownloadPage() {
           }}
           locale={{ emptyText: '没有可下载的网页取证' }}
         />
-        {count > PAGE_SIZE.evidence ? (
-          <Pagination
-            className="evidence-pagination"
-            current={page}
-            pageSize={PAGE_SIZE.evidence}
-            total={count}
-            onChange={setPage}
-            showSizeChanger={false}
-            showTotal={md ? (t) => `共 ${t} 条` : undefined}
-            simple={!md}
-          />
-        ) : null}
+        <EvidencePagination page={page} count={count} onChange={setPage} />
       </Card>
 
       <BatchDialog open={dialog !== null} count={dialog ?? 0} zip onClose={closeDialog} />
