@@ -39,6 +39,7 @@ import { maskOwner, type OwnerIdentity } from './format.ts';
 import { renderCertificate, type CertificateModel, type ExtraRow } from './html.ts';
 import { pdfRenderer } from './pdf.ts';
 import { viewTokens, VIEW_TOKEN_TTL_SECONDS } from './viewToken.ts';
+import type { TCertificateView } from '@cunzheng/contract/certificate';
 
 /** spec p2 §4 userStatus values counted as an active account for `isSelf` (see the file comment). */
 export const ACTIVE_USER_STATUSES: readonly number[] = [1, 2, 3, 4];
@@ -79,42 +80,12 @@ export interface CertificateDeps {
   timestampOf?(evidenceId: number): Promise<{ tsaName: string; serial: string; genTime: number } | null>;
 }
 
-/** The certificate view (spec p1 §3 Evidence fields, plus the ledger position). */
-export interface CertificateView {
-  /** Evidence id for the owner (isSelf 1); 0 for everyone else (ids are not public). */
-  id: number;
-  baoquan: string;
-  title: string;
-  fileName: string;
-  /** p1 §9 type code 1–5. */
-  fileType: number;
-  mime: string;
-  /** Bytes. */
-  size: number;
-  sha256: string;
-  /** The owner's label; '' unless the viewer is the owner. */
-  label: string;
-  /** Unix seconds. */
-  saveTime: number;
-  chainhash: string;
-  /** Certificate content, Chinese (escaped, server-made). */
-  html: string;
-  /** Same structure, English labels (/English/attestation/{baoquan}). */
-  htmlEn: string;
-  /** 1 for the logged-in, active owner. */
-  isSelf: 0 | 1;
-  /** 1 when the file can be extracted/downloaded (not deleted, bytes present). */
-  isDownload: 0 | 1;
-  /** 1 for mobile-app evidence (phone info exists). */
-  isApp: 0 | 1;
-  mp4Path: string;
-  /** 1 when the owner deleted the file (the certificate html says when). */
-  deleted: 0 | 1;
-  /** 0-based ledger leaf index. */
-  ledgerIndex: number;
-  /** Size of the signed checkpoint named on the certificate. */
-  treeSize: number;
-}
+/**
+ * The certificate view (spec p1 §3 Evidence fields, plus the ledger position; contract ZCertificateView):
+ * id and label only for the owner (0 / '' otherwise), isSelf 1 for the logged-in active owner, isDownload 1 when
+ * the bytes can be extracted, deleted 1 when the owner deleted the file, treeSize of the checkpoint named.
+ */
+export type CertificateView = TCertificateView;
 
 /** Normalises a typed certificate number (trim, upper case: the alphabet is Crockford base32). */
 const normalise = (no: string) => no.trim().toUpperCase();

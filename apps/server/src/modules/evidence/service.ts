@@ -19,6 +19,7 @@ import * as repo from './repo.ts';
 import { sniff } from './sniff.ts';
 import type { EvidenceRow } from './types.ts';
 import { MSG } from '@cunzheng/contract/messages';
+import type { TEvidenceItem } from '@cunzheng/contract/evidence';
 
 export interface DepositInput {
   owner: UserRow;
@@ -33,22 +34,8 @@ export interface DepositInput {
   inTx?: (tx: DbOrTx, row: EvidenceRow) => Promise<void>;
 }
 
-/** The public shape of an evidence row in lists and deposit answers (spec p1 §3). */
-export interface EvidenceItem {
-  id: number;
-  baoquan: string;
-  title: string;
-  fileName: string;
-  fileType: number;
-  mime: string;
-  size: number;
-  sha256: string;
-  label: string;
-  saveTime: number;
-  chainhash: string;
-  /** 1 downloadable (p1 §4). */
-  isDownload: number;
-}
+/** The public shape of an evidence row in lists and deposit answers (spec p1 §3; contract ZEvidenceItem). */
+export type EvidenceItem = TEvidenceItem;
 
 /** Maps a row to its wire shape. */
 export const toItem = (r: EvidenceRow): EvidenceItem => ({
