@@ -15,7 +15,8 @@ export const users = pgTable('users', {
   userStatus: smallint('user_status').notNull().default(1),
   /** 'user' | 'operator' */
   role: varchar('role', { length: 16 }).notNull().default('user'),
-  extractCode: varchar('extract_code', { length: 6 }).notNull(),
+  /** Extraction code, AES-256-GCM encrypted (`v1:` + base64; platform/secrets.ts `sealCode`, issue 9 §4). */
+  extractCode: varchar('extract_code', { length: 120 }).notNull(),
   /** Random salt of the owner commitment written into ledger entries (no personal data in the log). */
   ownerSalt: bytea('owner_salt').notNull(),
   /** Cached points balance in hundredths of a point (derived from points_ledger in later work). */

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ALTER COLUMN "extract_code" SET DATA TYPE varchar(120);
