@@ -32,7 +32,7 @@ export const sessions = pgTable('sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)]);
+}, (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)]);
 
 /** Image captchas: 4-character answers, lower-cased; valid 5 minutes, single use. */
 export const captchas = pgTable('captchas', {
@@ -40,7 +40,7 @@ export const captchas = pgTable('captchas', {
   answer: varchar('answer', { length: 8 }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
-});
+}, (t) => [index('captchas_expires_idx').on(t.expiresAt)]);
 
 /** One-time SMS codes, stored hashed, with the hashed smsToken handed to the client. */
 export const smsCodes = pgTable('sms_codes', {
@@ -55,7 +55,7 @@ export const smsCodes = pgTable('sms_codes', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
-}, (t) => [index('sms_mobile_idx').on(t.mobile, t.scene, t.createdAt), uniqueIndex('sms_token_uq').on(t.tokenHash)]);
+}, (t) => [index('sms_mobile_idx').on(t.mobile, t.scene, t.createdAt), uniqueIndex('sms_token_uq').on(t.tokenHash), index('sms_expires_idx').on(t.expiresAt)]);
 
 /** The embedded SMS provider's outbox: what a phone would have received (embedded mode only). */
 export const smsOutbox = pgTable('sms_outbox', {

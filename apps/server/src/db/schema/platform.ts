@@ -1,12 +1,21 @@
 /** Cross-cutting tables: rate-limit counters and the append-only audit log. */
-import { bigint, bigserial, integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** Fixed-window counters shared by every API process (no in-memory limits outside embedded mode). */
 export const rateCounters = pgTable('rate_counters', {
   key: varchar('key', { length: 200 }).notNull(),
   windowStart: bigint('window_start', { mode: 'number' }).notNull(),
   count: integer('count').notNull().default(0),
-}, (t) => [primaryKey({ columns: [t.key, t.windowStart] })]);
+  /** End of the window, Unix seconds (the purge job deletes rows past it; null on rows written before issue 9). */
+  expiresAt: bigint('expires_at', { mode: 'number' }),
+}, (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_counters_expires_idx').on(t.expiresAt)]);
+
+/** Spent proof-of-work challenges (issue 9 §3): one solution buys one SMS send; kept until the challenge expires. */
+export const powSpent = pgTable('pow_spent', {
+  /** SHA-256 hex of the challenge signature. */
+  id: varchar('id', { length: 64 }).primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [index('pow_spent_expires_idx').on(t.expiresAt)]);
 
 /** Append-only: actor, action, target, before/after, time (DESIGN.md Domain model). */
 export const auditLog = pgTable('audit_log', {
