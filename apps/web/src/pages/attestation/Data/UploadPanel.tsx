@@ -1,7 +1,8 @@
 /**
  * Deposit a file (issue 2 §4, §7): choose or drop a file, optional title and label, upload with a
  * progress bar through POST /api/data/upload (multipart `file`, `title`, `label`), cancel while
- * sending; on success show the new certificate number with a link to its certificate.
+ * sending (取消上传 aborts the request; the server keeps nothing of an incomplete body, issue 8 §3);
+ * on success show the new certificate number with a link to its certificate.
  */
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -63,7 +64,9 @@ export function UploadPanel({ labels, onUploaded }: { labels: string[]; onUpload
       form.resetFields();
       onUploaded(r);
     } catch {
-      // Errors were shown by the request wrapper; a cancel needs no message.
+      // Errors were shown by the request wrapper. A cancel aborts the request (the browser drops the
+      // connection mid-body, and the server deposits nothing for an incomplete body): say so.
+      if (ctrl.signal.aborted) void message.info('已取消上传，文件未存证');
     } finally {
       abort.current = null;
       setPercent(null);
@@ -108,17 +111,19 @@ export function UploadPanel({ labels, onUploaded }: { labels: string[]; onUpload
             <AutoComplete options={labels.map((l) => ({ value: l }))} placeholder="如：合同、设计稿" maxLength={LABEL_MAX} filterOption />
           </Form.Item>
         </div>
-        {uploading ? (
-          <div className="upload-progress">
-            <Progress percent={percent ?? 0} status="active" />
-            <Button onClick={() => abort.current?.abort()}>取消上传</Button>
-          </div>
-        ) : (
+        {uploading ? null : (
           <Button type="primary" htmlType="submit" disabled={!file} icon={<CloudUploadOutlined />}>
             开始存证
           </Button>
         )}
       </Form>
+      {/* Outside the Form: the Form is disabled while sending, and the cancel button must not be. */}
+      {uploading ? (
+        <div className="upload-progress">
+          <Progress percent={percent ?? 0} status="active" />
+          <Button onClick={() => abort.current?.abort()}>取消上传</Button>
+        </div>
+      ) : null}
       {done ? (
         <Alert
           className="upload-done"
