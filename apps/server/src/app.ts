@@ -64,6 +64,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const ctx = buildContext(config, database, app.log);
   if (opts.jobs) ctx.jobs = await startJobs({ database, databaseUrl: config.DATABASE_URL, log: app.log });
   const services = buildServices(ctx);
+  await services.auth.sealClearCodes(); // issue 9 §4: codes written before encryption are sealed at first start
   await registerRoutes(app, ctx, services);
   if (ctx.jobs) await registerWorkers(ctx.jobs, ctx, services);
   app.addHook('onClose', async () => {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { prepareDataDir, tightenDataDir } from './platform/dataDir.ts';
 import { sendAdminCommand } from './platform/adminChannel.ts';
 import { buildContext } from './platform/context.ts';
 import { adminCommands } from './modules/admin/commands.ts';
@@ -44,11 +45,13 @@ async function main(): Promise<void> {
     return;
   }
   const config = loadConfig();
+  prepareDataDir(config.dataDir); // owner-only files, refuses an unsafe DATA_DIR (issue 9 §4)
   const remote = await sendAdminCommand(config.dataDir, cmd, args);
   let answer: { ok: boolean; result?: unknown; error?: string };
   if (remote) answer = remote;
   else {
     const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, 'pgdata') });
+    tightenDataDir(config.dataDir); // PGlite unpacks its cluster 0666 whatever the umask
     const ctx = buildContext(config, database, pino({ level: 'warn' }));
     const services = buildServices(ctx);
     try {

@@ -23,6 +23,8 @@ const ZConfig = z.object({
   LEDGER_ORIGIN: z.string().max(255).default('cunzheng.local/ledger'),
   /** Ed25519 private key of the ledger, base64 of the 32-byte seed. Unset: generated into DATA_DIR. */
   LEDGER_SIGNING_KEY: z.string().max(200).optional(),
+  /** AES-256-GCM key of the extraction codes at rest, base64 of 32 bytes. Unset: generated into DATA_DIR/keys. */
+  EXTRACT_CODE_KEY: z.string().max(200).optional(),
   /** Public base URL used in certificates' QR codes and links. */
   PUBLIC_URL: z.string().max(1000).default('http://localhost:8080'),
   /** Path of the Chromium used for PDFs and captures. */

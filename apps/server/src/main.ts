@@ -2,18 +2,19 @@
  * Server entry: config → database (+ migrations) → app → admin channel → listen (DESIGN.md Layout).
  * `npm start` honours PORT, HOST, DATA_DIR, DATABASE_URL (issue 2 §2).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { prepareDataDir, tightenDataDir } from './platform/dataDir.ts';
 import { startAdminChannel } from './platform/adminChannel.ts';
 import { adminCommands } from './modules/admin/commands.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  prepareDataDir(config.dataDir); // umask 077 before PGlite opens; refuses a group/world-writable DATA_DIR (issue 9 §4)
   const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, 'pgdata') });
+  tightenDataDir(config.dataDir); // PGlite unpacks its cluster 0666 whatever the umask
   const { app, services } = await buildApp(config, database, { jobs: true });
   const closeAdmin = await startAdminChannel(config.dataDir, adminCommands(services, database));
   await app.listen({ port: config.PORT, host: config.HOST });

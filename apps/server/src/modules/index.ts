@@ -40,7 +40,7 @@ export function buildServices(ctx: AppContext) {
   const captcha = captchaService({ db });
   const smsCodes = smsCodeService({ db, sms: ctx.sms, limiter: ctx.limiter });
   const notifications = notificationService({ db });
-  const auth = authService({ db, sessions: ctx.sessions, limiter: ctx.limiter, captcha, smsCodes, unreadCount: notifications.unreadCount });
+  const auth = authService({ db, sessions: ctx.sessions, limiter: ctx.limiter, captcha, smsCodes, codes: ctx.codes, unreadCount: notifications.unreadCount });
   const trust = trustService({ db, config: ctx.config, log: ctx.log });
   const evidence = evidenceService({ db, blobs: ctx.blobs, ledger, downloads: ctx.downloads, timestamper: trust });
   const anchor = buildAnchor(ctx, { ledger });

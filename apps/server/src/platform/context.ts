@@ -9,7 +9,7 @@ import type { Database, Db } from '../db/client.ts';
 import { localBlobStore, type BlobStore } from './blobs.ts';
 import { downloadSigner, type DownloadSigner } from './downloads.ts';
 import { rateLimiter, type RateLimiter } from './rateLimit.ts';
-import { loadOrCreateSecret } from './secrets.ts';
+import { loadOrCreateSecret, secretBox, type SecretBox } from './secrets.ts';
 import { sessionService, type Sessions } from './auth.ts';
 import { embeddedSms, type SmsProvider } from './sms.ts';
 import type { Jobs } from './jobs.ts';
@@ -24,6 +24,8 @@ export interface AppContext {
   sessions: Sessions;
   limiter: RateLimiter;
   sms: SmsProvider;
+  /** Encrypts extraction codes at rest (key DATA_DIR/keys/extract-code.key or EXTRACT_CODE_KEY; issue 9 §4). */
+  codes: SecretBox;
   /** Background jobs; null when this process runs none (CLI, tests that need none). */
   jobs: Jobs | null;
   /** Callbacks run when the app closes (timers, browser pools). */
@@ -44,6 +46,7 @@ export function buildContext(config: Config, database: Database, log: FastifyBas
     sessions: sessionService({ db: database.db, ttlSeconds: config.SESSION_TTL_SECONDS }),
     limiter: rateLimiter({ db: database.db, disabled: config.RATE_LIMIT_OFF === '1' }),
     sms: embeddedSms(database.db, log),
+    codes: secretBox(loadOrCreateSecret(config.dataDir, 'extract-code.key', 32, config.EXTRACT_CODE_KEY)),
     jobs: null,
     onStop,
     async stop() {

@@ -43,3 +43,41 @@ export function randomDigits(n: number): string {
   for (let i = 0; i < n; i++) s += crypto.randomInt(0, 10).toString();
   return s;
 }
+
+/**
+ * Authenticated encryption of short secrets stored in the database (extraction codes, issue 9 §4):
+ * AES-256-GCM with a random 96-bit IV. Stored form `v1:` + base64(iv ‖ tag ‖ ciphertext).
+ */
+export interface SecretBox {
+  /** Encrypts `plain` into its stored form. */
+  seal(plain: string): string;
+  /** Decrypts a stored value; a value without the `v1:` prefix is a legacy clear value and comes back as is. Throws on a forged value. */
+  open(stored: string): string;
+  /** True when `stored` is in the encrypted form. */
+  isSealed(stored: string): boolean;
+}
+
+/** Builds a SecretBox on a 32-byte key (`loadOrCreateSecret(dataDir, 'extract-code.key', 32, env)`). */
+export function secretBox(key: Buffer): SecretBox {
+  if (key.length !== 32) throw new Error('secret box key must be 32 bytes (base64 of 32 random bytes)');
+  const PREFIX = 'v1:';
+  return {
+    seal(plain) {
+      const iv = crypto.randomBytes(12);
+      const c = crypto.createCipheriv('aes-256-gcm', key, iv);
+      const ct = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
+      return PREFIX + Buffer.concat([iv, c.getAuthTag(), ct]).toString('base64');
+    },
+    open(stored) {
+      if (!stored.startsWith(PREFIX)) return stored;
+      const raw = Buffer.from(stored.slice(PREFIX.length), 'base64');
+      const d = crypto.createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+      d.setAuthTag(raw.subarray(12, 28));
+      return Buffer.concat([d.update(raw.subarray(28)), d.final()]).toString('utf8');
+    },
+    isSealed: (stored) => stored.startsWith(PREFIX),
+  };
+}
+
+/** Constant-time comparison of two short strings (compared as SHA-256 digests, so lengths do not leak). */
+export const sameSecret = (a: string, b: string): boolean => crypto.timingSafeEqual(sha256(a), sha256(b));

@@ -9,13 +9,13 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth.ts';
-import { randomDigits } from '../../platform/secrets.ts';
+import { randomDigits, type SecretBox } from '../../platform/secrets.ts';
 import type { CaptchaService } from '../auth/captcha.ts';
 import type { SmsCodeService } from '../auth/smsCodes.ts';
 import { newsText, notify } from '../notifications/notify.ts';
 
 /** Builds the settings service. */
-export function settingsService(deps: { db: Db; captcha: Pick<CaptchaService, 'consume'>; smsCodes: SmsCodeService }) {
+export function settingsService(deps: { db: Db; captcha: Pick<CaptchaService, 'consume'>; smsCodes: SmsCodeService; codes: SecretBox }) {
   const { db } = deps;
   return {
     /**
@@ -36,9 +36,10 @@ export function settingsService(deps: { db: Db; captcha: Pick<CaptchaService, 'c
       await deps.smsCodes.consume('extract', me.user.mobile, p.smsToken, p.smsCode);
       return db.transaction(async (tx) => {
         const [cur] = await tx.select({ code: users.extractCode }).from(users).where(eq(users.id, me.user.id)).for('update');
+        const old = cur ? deps.codes.open(cur.code) : null;
         let extractCode = randomDigits(6);
-        while (extractCode === cur?.code) extractCode = randomDigits(6);
-        await tx.update(users).set({ extractCode }).where(eq(users.id, me.user.id));
+        while (extractCode === old) extractCode = randomDigits(6);
+        await tx.update(users).set({ extractCode: deps.codes.seal(extractCode) }).where(eq(users.id, me.user.id));
         await notify(tx, me.user.id, newsText.extractCode(), 'extractCode');
         await writeAudit(tx, { actorId: me.user.id, action: 'user.extractCode.reset', target: `user:${me.user.id}`, ip });
         return { extractCode };

@@ -28,7 +28,7 @@ export function buildAccount(ctx: AppContext, deps: { captcha: CaptchaService; s
   const { db } = ctx;
   return {
     notifications: deps.notifications,
-    settings: settingsService({ db, captcha: deps.captcha, smsCodes: deps.smsCodes }),
+    settings: settingsService({ db, captcha: deps.captcha, smsCodes: deps.smsCodes, codes: ctx.codes }),
     announcements: announcementService({ db }),
     signatures: signatureService({ db, blobs: ctx.blobs, downloads: ctx.downloads, limiter: ctx.limiter }),
     overview: overviewService({ db, latestNews: (id, n) => deps.notifications.latest(id, n) }),

@@ -27,7 +27,7 @@ export function adminCommands(s: Services, database: Database) {
           null,
           'cli',
         );
-        return { userId: u.id, mobile: u.mobile, type: type === 1 ? 'personal' : 'company', role: u.role, userStatus: u.userStatus, extractCode: u.extractCode };
+        return { userId: u.id, mobile: u.mobile, type: type === 1 ? 'personal' : 'company', role: u.role, userStatus: u.userStatus, extractCode: await s.auth.extractCodeOf(u.id) };
       }
       case 'ledger:verify':
         // Full report of the continuous audit (issue 3 §5): tree, blobs, anchors; problems also become alerts.

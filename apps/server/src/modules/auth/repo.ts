@@ -1,5 +1,5 @@
 /** Users table access for the auth context. */
-import { eq } from 'drizzle-orm';
+import { and, eq, notLike } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { UserRow } from '../../platform/auth.ts';
@@ -25,4 +25,15 @@ export async function insertUser(db: DbOrTx, row: typeof users.$inferInsert): Pr
 /** Replaces the password hash. */
 export async function setPasswordHash(db: DbOrTx, id: number, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+}
+
+/** Users whose extraction code is still stored in clear (no `v1:` prefix). */
+export async function clearExtractCodes(db: DbOrTx): Promise<Array<{ id: number; extractCode: string }>> {
+  return db.select({ id: users.id, extractCode: users.extractCode }).from(users).where(notLike(users.extractCode, 'v1:%'));
+}
+
+/** Replaces a user's stored extraction code if it still equals `from`; true when a row changed. */
+export async function replaceExtractCode(db: DbOrTx, id: number, from: string, to: string): Promise<boolean> {
+  const rows = await db.update(users).set({ extractCode: to }).where(and(eq(users.id, id), eq(users.extractCode, from))).returning({ id: users.id });
+  return rows.length > 0;
 }

@@ -10,7 +10,7 @@ import { writeAudit } from '../../platform/audit.ts';
 import type { Principal, Sessions, UserRow } from '../../platform/auth.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rateLimit.ts';
-import { randomDigits, randomToken } from '../../platform/secrets.ts';
+import { randomDigits, randomToken, type SecretBox } from '../../platform/secrets.ts';
 import type { CaptchaService } from './captcha.ts';
 import * as repo from './repo.ts';
 import type { SmsCodeService, SmsScene } from './smsCodes.ts';
@@ -41,6 +41,8 @@ export interface AuthDeps {
   limiter: RateLimiter;
   captcha: CaptchaService;
   smsCodes: SmsCodeService;
+  /** Seals extraction codes at rest (issue 9 §4). */
+  codes: SecretBox;
   /** Unread notifications of a user (userInfo.newsNum); 0 when absent. */
   unreadCount?: (userId: number) => Promise<number>;
 }
@@ -49,7 +51,11 @@ export interface AuthDeps {
 export function authService(deps: AuthDeps) {
   const { db } = deps;
   /** userInfo of a row with the live unread count (p2 §3 newsNum). */
-  const info = async (u: UserRow): Promise<UserInfo> => ({ ...toUserInfo(u), newsNum: deps.unreadCount ? await deps.unreadCount(u.id) : 0 });
+  const info = async (u: UserRow): Promise<UserInfo> => ({
+    ...toUserInfo(u),
+    extractCode: deps.codes.open(u.extractCode),
+    newsNum: deps.unreadCount ? await deps.unreadCount(u.id) : 0,
+  });
 
   const createUser = async (u: NewUser, actorId: number | null, ip: string | null): Promise<UserRow> => {
     const passwordHash = await hash(u.password);
@@ -63,7 +69,7 @@ export function authService(deps: AuthDeps) {
         company: u.company,
         role: u.role ?? 'user',
         userStatus: u.userStatus ?? 1,
-        extractCode: randomDigits(6),
+        extractCode: deps.codes.seal(randomDigits(6)),
         ownerSalt: crypto.randomBytes(32),
       });
       await writeAudit(tx, { actorId: actorId ?? row.id, action: 'user.create', target: `user:${row.id}`, after: { mobile: row.mobile, type: row.type, role: row.role, userStatus: row.userStatus }, ip });
@@ -167,9 +173,22 @@ export function authService(deps: AuthDeps) {
       return u ? { name: u.name, company: u.company, type: u.type, mobile: u.mobile } : null;
     },
 
-    /** The owner's extraction code (for the certificate's extraction check). */
+    /** The owner's extraction code in clear (for the certificate's extraction check; never logged). */
     async extractCodeOf(userId: number): Promise<string | null> {
-      return (await repo.findById(db, userId))?.extractCode ?? null;
+      const stored = (await repo.findById(db, userId))?.extractCode;
+      return stored ? deps.codes.open(stored) : null;
+    },
+
+    /**
+     * Encrypts extraction codes still stored in clear (rows written before issue 9 §4); run once at start.
+     * Returns how many rows were sealed. Idempotent: a row is rewritten only if it still holds the clear value.
+     */
+    async sealClearCodes(): Promise<number> {
+      let n = 0;
+      for (const row of await repo.clearExtractCodes(db)) {
+        if (await repo.replaceExtractCode(db, row.id, row.extractCode, deps.codes.seal(row.extractCode))) n++;
+      }
+      return n;
     },
   };
 }
