@@ -1,6 +1,6 @@
 /**
  * Date-range conversion (spec p1 §9, p2 §9): start day 00:00 and end day 00:00 + 86399 s, as Unix
- * seconds in the browser's time zone. Run in Asia/Shanghai (the users' zone) and in UTC.
+ * seconds of China Standard Time days, whatever the browser's zone. Run in Asia/Shanghai and in UTC.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { dayStartSeconds, toUnixRange } from './dateRange';
@@ -34,9 +34,10 @@ describe('toUnixRange in Asia/Shanghai', () => {
 });
 
 describe('toUnixRange in UTC', () => {
-  it('uses local midnight of the chosen day', () => {
+  it('uses 00:00 China Standard Time of the picked day, not the browser zone\'s midnight (issue 8 §3)', () => {
     process.env.TZ = 'UTC';
-    expect(dayStartSeconds(new Date(Date.UTC(2024, 2, 1, 23, 0)))).toBe(1709251200);
-    expect(toUnixRange([new Date(Date.UTC(2024, 2, 1)), new Date(Date.UTC(2024, 2, 1))])).toEqual({ startTime: 1709251200, endTime: 1709337599 });
+    // The picker's 2024-03-01 (local fields) → 2024-03-01 00:00 +08:00 = 1709222400.
+    expect(dayStartSeconds(new Date(2024, 2, 1, 23, 0))).toBe(1709222400);
+    expect(toUnixRange([new Date(2024, 2, 1), new Date(2024, 2, 1)])).toEqual({ startTime: 1709222400, endTime: 1709308799 });
   });
 });

@@ -1,6 +1,6 @@
 /** Display formatting: points in integer hundredths (spec p2 §2, DESIGN.md), sizes, times, names. */
-import { describe, expect, it } from 'vitest';
-import { accountName, formatDateTime, formatPoints, formatSize } from './format';
+import { afterAll, describe, expect, it } from 'vitest';
+import { accountName, formatDate, formatDateTime, formatPoints, formatSize } from './format';
 
 describe('formatPoints', () => {
   it('shows hundredths with 2 decimals and thousands separators', () => {
@@ -34,14 +34,32 @@ describe('formatSize', () => {
 });
 
 describe('formatDateTime', () => {
+  const savedTz = process.env.TZ;
+  afterAll(() => {
+    process.env.TZ = savedTz;
+  });
+
   it('accepts seconds, milliseconds and preformatted text', () => {
-    process.env.TZ = 'Asia/Shanghai';
     expect(formatDateTime(1709222400)).toBe('2024-03-01 00:00:00');
     expect(formatDateTime(1709222400123)).toBe('2024-03-01 00:00:00');
     expect(formatDateTime('1709222400')).toBe('2024-03-01 00:00:00');
     expect(formatDateTime('昨天')).toBe('昨天');
     expect(formatDateTime('')).toBe('-');
   });
+
+  // issue 8 §3: every time in China Standard Time, whatever the browser's zone.
+  for (const tz of ['UTC', 'America/Los_Angeles', 'Asia/Shanghai']) {
+    it(`shows China Standard Time when the zone is ${tz}`, () => {
+      process.env.TZ = tz;
+      // The zone really changed (Node re-reads TZ): 2024-02-29T16:00:00Z is 16:00 in UTC.
+      if (tz === 'UTC') expect(new Date(1709222400_000).getHours()).toBe(16);
+      // 2024-02-29T16:00:00Z = 2024-03-01 00:00 in Beijing; 23:59:59 UTC is 07:59:59 the next day.
+      expect(formatDateTime(1709222400)).toBe('2024-03-01 00:00:00');
+      expect(formatDateTime(Date.UTC(2024, 11, 31, 23, 59, 59))).toBe('2025-01-01 07:59:59');
+      expect(formatDateTime('2024-06-01T12:00:00Z')).toBe('2024-06-01 20:00:00');
+      expect(formatDate(1709222400)).toBe('2024-03-01');
+    });
+  }
 });
 
 describe('accountName', () => {

@@ -37,26 +37,51 @@ export function formatSize(bytes: number | null | undefined): string {
   return i === 0 ? `${v} B` : `${v.toFixed(2)} ${units[i]}`;
 }
 
-/** Two-digit zero padding. */
-const pad = (n: number) => String(n).padStart(2, '0');
+/** The one time zone every time is shown in: China Standard Time (issue 8 §3 "Times"). */
+export const DISPLAY_TIME_ZONE = 'Asia/Shanghai';
+
+/** Year … second of an instant in {@link DISPLAY_TIME_ZONE}, whatever the browser's zone. */
+const chinaFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: DISPLAY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Milliseconds of a time given as Unix seconds, milliseconds (≥ 1e12) or a numeric string; null when it is text. */
+function toMillis(value: number | string): number | null {
+  if (typeof value === 'number' || /^\d+$/.test(value)) {
+    const n = Number(value);
+    return n >= 1e12 ? n : n * 1000;
+  }
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : ms;
+}
 
 /**
- * Formats a time as `YYYY-MM-DD HH:mm:ss` in the browser's time zone. Accepts Unix seconds,
- * milliseconds (≥ 1e12), a numeric string of either, or a date string the server already
- * formatted (returned unchanged when it cannot be parsed).
+ * Formats a time as `YYYY-MM-DD HH:mm:ss` in China Standard Time (Asia/Shanghai, the zone of the
+ * certificate's 北京时间), whatever the browser's zone: THE formatter of every time the pages show
+ * (lists, web-capture pages, overview, notifications, certificate pages; issue 8 §3). Accepts Unix
+ * seconds, milliseconds (≥ 1e12), a numeric string of either, or a date string the server already
+ * formatted (returned unchanged when it cannot be parsed); empty → `-`.
  */
 export function formatDateTime(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '-';
-  let ms: number;
-  if (typeof value === 'number' || /^\d+$/.test(value)) {
-    const n = Number(value);
-    ms = n >= 1e12 ? n : n * 1000;
-  } else {
-    ms = Date.parse(value);
-    if (Number.isNaN(ms)) return value;
-  }
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  const ms = toMillis(value);
+  if (ms === null) return String(value);
+  const p: Record<string, string> = {};
+  for (const part of chinaFormat.formatToParts(new Date(ms))) p[part.type] = part.value;
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+/** The date part (`YYYY-MM-DD`) of {@link formatDateTime}. */
+export function formatDate(value: number | string | null | undefined): string {
+  const s = formatDateTime(value);
+  return /^\d{4}-\d{2}-\d{2} /.test(s) ? s.slice(0, 10) : s;
 }
 
 /** The displayed account name: company accounts their company, else contact name, else mobile. */

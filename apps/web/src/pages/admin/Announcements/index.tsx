@@ -11,7 +11,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import type { TAdminAnnouncement } from '@cunzheng/contract/account';
 import { MSG, UI } from '@cunzheng/contract/messages';
 import { ADMIN_KEYS, adminAnnouncements, adminWithdraw } from '../../../api/admin';
-import { formatDateTime } from '../../../utils/format';
+import { formatDate, formatDateTime } from '../../../utils/format';
 import { ADMIN_PAGE_SIZE } from '../shared/labels';
 import { AnnouncementForm } from './AnnouncementForm';
 
@@ -74,7 +74,7 @@ export default function AdminAnnouncementsPage() {
             </Button>
           </Space>
         ) : (
-          <span className="muted">{a.withdrawnAt ? `${formatDateTime(a.withdrawnAt).slice(0, 10)} 撤回` : '已撤回'}</span>
+          <span className="muted">{a.withdrawnAt ? `${formatDate(a.withdrawnAt)} 撤回` : '已撤回'}</span>
         ),
     },
   ];
