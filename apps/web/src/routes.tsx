@@ -13,6 +13,8 @@ import { Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from './layouts/RootLayout';
 import { PublicLayout } from './layouts/PublicLayout';
 import { RouteError } from './layouts/RouteError';
+import { GuestOnly } from './layouts/GuestOnly';
+import { OperatorGate } from './layouts/OperatorGate';
 import { asHandle, type MenuEntry, type RouteHandle } from './routeHandle';
 
 export { asHandle, type MenuEntry, type MenuHandle, type RouteHandle } from './routeHandle';
@@ -46,7 +48,6 @@ const Production = lazy(() => import('./pages/public/Production/index.tsx'));
 const Legal = lazy(() => import('./pages/public/Legal/index.tsx'));
 const AppDownload = lazy(() => import('./pages/public/AppDownload/index.tsx'));
 const Activity = lazy(() => import('./pages/public/Activity/index.tsx'));
-const AdminLayout = lazy(() => import('./layouts/AdminLayout/index.tsx'));
 const AdminUsers = lazy(() => import('./pages/admin/Users/index.tsx'));
 const AdminNotify = lazy(() => import('./pages/admin/Notify/index.tsx'));
 const AdminAnnouncements = lazy(() => import('./pages/admin/Announcements/index.tsx'));
@@ -130,9 +131,10 @@ export const routes: RouteObject[] = [
           {
             element: <AntdApp />,
             children: [
-              { path: '/login', element: <Login />, handle: H.login },
-              { path: '/register', element: <Register />, handle: H.register },
-              { path: '/forgetpwd', element: <ForgetPwd />, handle: H.forgetpwd },
+              // Logged-in users go where they were headed or home, not to the forms (issue 8 §3).
+              { path: '/login', element: <GuestOnly><Login /></GuestOnly>, handle: H.login },
+              { path: '/register', element: <GuestOnly><Register /></GuestOnly>, handle: H.register },
+              { path: '/forgetpwd', element: <GuestOnly><ForgetPwd /></GuestOnly>, handle: H.forgetpwd },
               {
                 path: '/attestation-all',
                 handle: H.attestationAll,
@@ -173,10 +175,10 @@ export const routes: RouteObject[] = [
           { path: '/evidencesWeb/:evidencesId', element: <WebCertificate />, handle: H.evidencesWeb },
         ],
       },
-      // The operator console has its own shell (issue 5 §7).
+      // The operator console has its own shell (issue 5 §7); others see 无权访问 in the main shell (issue 8 §3).
       {
         path: '/admin',
-        element: <AdminLayout />,
+        element: <OperatorGate getMenu={getMenu} />,
         handle: H.admin,
         children: [
           { index: true, element: <Navigate to="/admin/users" replace /> },

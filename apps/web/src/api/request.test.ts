@@ -129,6 +129,16 @@ describe('request: business errors', () => {
     expect(navigations).toEqual(['/login?redirect=%2Fattestation-all%2Fdata%3Fpage%3D2']);
   });
 
+  it('403 of the operator API only toasts: the user stays logged in and on the page (issue 8 §3)', async () => {
+    page = { path: '/admin/users', auth: true };
+    replies['/api/admin/users'] = { json: { code: 403, msg: MSG.FORBIDDEN, data: null } };
+    const e = await failure(request({ method: 'GET', url: '/api/admin/users' }));
+    expect(e.code).toBe(403);
+    expect(toasts).toEqual([MSG.FORBIDDEN]);
+    expect(getSession().token).toBe('tok-123');
+    expect(navigations).toEqual([]);
+  });
+
   it('403 on the home path keeps the storage', async () => {
     page = { path: '/home', auth: false };
     replies['/api/f'] = { json: { code: 403, msg: MSG.FORBIDDEN, data: null } };

@@ -7,7 +7,9 @@
  *   any other code throws an {@link ApiError} after showing `msg` as an error toast (unless
  *   `silent`), with the session codes handled here:
  *   - 401 / 403: on a login-required page, go to `/login?redirect=<full path>`; 401 forgets the
- *     (dead) token; 403 away from the home path clears the storage (spec p2 §6, §8).
+ *     (dead) token; 403 away from the home path clears the storage (spec p2 §6, §8). A 403 of the
+ *     operator API (`/api/admin/*`) only toasts: it means "not an operator", not a lost session, and
+ *     the user stays logged in (issue 8 §3).
  *   - 408: toast 登录超时，请重新登录, clear the storage, go to `/login` (spec p2 §8).
  * - A failed connection (or an answer that is not an envelope) shows
  *   连接失败，请检查网络或稍后刷新重试！ and throws ApiError with code 0.
@@ -93,6 +95,9 @@ export function configureRequest(next: Partial<RequestHost> & { apiBase?: string
   if (base !== undefined) apiBase = base;
   return prev;
 }
+
+/** Calls of the operator console, whose 403 means "not an operator" (issue 8 §3). */
+const OPERATOR_API = /^\/api\/admin(\/|$)/i;
 
 /** The home paths, where a 403 does not clear the storage (spec p2 §6). */
 const HOME_PATHS = new Set(['/', '/home']);
@@ -223,7 +228,7 @@ export function isSuccess(code: unknown): boolean {
  * Applies the session-code rules of spec p2 §6 and §8 to a failed envelope code.
  * Returns the message to show (408 shows its fixed message).
  */
-function handleFailure(code: number, msg: string, silent: boolean): void {
+function handleFailure(code: number, msg: string, silent: boolean, url: string): void {
   if (code === 408) {
     if (!silent) host.toastError(MSG.SESSION_EXPIRED);
     const target = loginPath();
@@ -232,6 +237,7 @@ function handleFailure(code: number, msg: string, silent: boolean): void {
     return;
   }
   if (!silent && msg) host.toastError(msg);
+  if (code === 403 && OPERATOR_API.test(url)) return;
   if (code === 401 || code === 403) {
     const path = host.currentPath();
     const pathname = path.split(/[?#]/)[0] ?? '/';
@@ -264,6 +270,6 @@ export async function requestWithMsg<T>(opts: RequestOptions): Promise<Answer<T>
   if (isSuccess(env.code)) return { data: env.data, msg: typeof env.msg === 'string' ? env.msg : '' };
   const code = Number(env.code);
   const msg = typeof env.msg === 'string' ? env.msg : '';
-  handleFailure(Number.isFinite(code) ? code : 0, msg, opts.silent === true);
+  handleFailure(Number.isFinite(code) ? code : 0, msg, opts.silent === true, opts.url);
   throw new ApiError(Number.isFinite(code) ? code : 0, code === 408 ? MSG.SESSION_EXPIRED : msg);
 }

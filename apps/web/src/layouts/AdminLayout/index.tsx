@@ -4,8 +4,9 @@
  * phones), with antd's App context for the pages' own toasts and confirmations. Error toasts of the
  * request wrapper stay antd's static message (no RequestToastBridge here), so the 403 message survives
  * the wrapper's move to /login, which unmounts this layout. The route's handle says `auth` and roles
- * ['operator']; the operator role is enforced by the server — every /api/admin/* call answers 403 to
- * anyone else, which the request wrapper handles (toast, storage cleared, to /login; spec p2 §8).
+ * ['operator']; non-operators never get here (layouts/OperatorGate shows them 无权访问 instead), and the
+ * server enforces the role — every /api/admin/* call answers 403 to anyone else, which the request
+ * wrapper only toasts (issue 8 §3).
  */
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';

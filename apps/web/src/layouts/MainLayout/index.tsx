@@ -3,7 +3,7 @@
  * login/register and account pages. Keeps the stored user info fresh while logged in and shows the
  * current announcement once (spec p2 §1–2). Loaded lazily so the public certificate pages never fetch it.
  */
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { AnnouncementGate } from '../../components/AnnouncementDialog';
 import { PageLoading } from '../../components/PageLoading';
@@ -14,7 +14,8 @@ import { useSession } from '../../stores/session';
 import { useUserInfoRefresh } from './useUserInfoRefresh';
 import { VerifyBanner } from './VerifyBanner';
 
-export default function MainLayout({ getMenu }: { getMenu: () => MenuEntry[] }) {
+/** The shell around the matched page (`<Outlet />`), or around `children` when given (e.g. the 403 page of /admin). */
+export default function MainLayout({ getMenu, children }: { getMenu: () => MenuEntry[]; children?: ReactNode }) {
   const { token, userInfo, role } = useSession();
   useUserInfoRefresh();
   return (
@@ -23,7 +24,7 @@ export default function MainLayout({ getMenu }: { getMenu: () => MenuEntry[] }) 
       {token ? <VerifyBanner userInfo={userInfo} role={role} /> : null}
       <main className="app-main">
         <Suspense fallback={<PageLoading />}>
-          <Outlet />
+          {children ?? <Outlet />}
         </Suspense>
       </main>
       <SiteFooter />

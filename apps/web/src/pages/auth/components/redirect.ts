@@ -17,3 +17,15 @@ export function afterLoginPath(raw: string | null | undefined, userInfo: { role?
   if (!raw && String(userInfo.role ?? '') === 'operator') return '/admin';
   return safeRedirect(raw);
 }
+
+/**
+ * Where a logged-in user who opens /login, /register or /forgetpwd goes instead of the form (issue 8 §3):
+ * the `redirect` query when it is safe, else operators to the console, company members (ROLE 2, who
+ * have no overview) to their evidence list, everyone else to /overview.
+ */
+export function signedInPath(raw: string | null | undefined, userInfo: { role?: unknown } | null, role: string): string {
+  if (raw && safeRedirect(raw) === raw) return raw;
+  if (String(userInfo?.role ?? '') === 'operator') return '/admin';
+  if (role === '2') return AFTER_LOGIN_DEFAULT;
+  return '/overview';
+}
