@@ -1,6 +1,6 @@
 /**
- * /overview 概览 (spec p2 §2, hidden for role 2; p1 §7 GET /api/Overview/getInfo): evidence counts by
- * kind, storage used (human-readable), available points (thousands separators, 2 decimals), a chart of
+ * /overview 概览 (spec p2 §2, hidden for role 2; p1 §7 GET /api/Overview/getInfo): evidence counts of
+ * the kinds the platform offers (kinds.ts OFFERED_KINDS), each opening its list, storage used (human-readable), available points (thousands separators, 2 decimals), a chart of
  * deposits per day over the last 30 days, the latest deposits and notifications.
  */
 import { Link } from 'react-router';
@@ -10,7 +10,7 @@ import { overviewInfo } from '../../../api/account';
 import { useSession } from '../../../stores/session';
 import { accountName, formatDateTime, formatPoints, formatSize } from '../../../utils/format';
 import { DepositChart } from './DepositChart';
-import { KIND_LABEL, KIND_ORDER } from './kinds';
+import { KIND_LABEL, OFFERED_KINDS } from './kinds';
 import '../shared/account.css';
 
 export default function OverviewPage() {
@@ -54,11 +54,11 @@ export default function OverviewPage() {
 
           <Card size="small" title="各类存证" className="ov-block">
             <div className="ov-kinds">
-              {KIND_ORDER.map((k) => (
-                <div key={k} className="ov-kind">
-                  <span className="ov-kind-count">{d.counts[k]}</span>
-                  <span className="ov-kind-label">{KIND_LABEL[k]}</span>
-                </div>
+              {OFFERED_KINDS.map(({ kind, list }) => (
+                <Link key={kind} to={list} className="ov-kind" aria-label={`${KIND_LABEL[kind]} ${d.counts[kind]} 件`}>
+                  <span className="ov-kind-count">{d.counts[kind]}</span>
+                  <span className="ov-kind-label">{KIND_LABEL[kind]}</span>
+                </Link>
               ))}
             </div>
           </Card>

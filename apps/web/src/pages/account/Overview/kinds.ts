@@ -10,5 +10,12 @@ export const KIND_LABEL: Readonly<Record<EvidenceKind, string>> = {
   app: 'App 取证',
 };
 
-/** Display order on the overview. */
-export const KIND_ORDER: readonly EvidenceKind[] = ['data', 'web', 'process', 'mobile', 'music', 'app'];
+/**
+ * The kinds the platform offers today, in display order, with the list each tile opens: only these get
+ * an overview tile (issue 8 §3 — no tiles for kinds that do not exist yet; the issue that adds a kind
+ * adds it here).
+ */
+export const OFFERED_KINDS: readonly { kind: EvidenceKind; list: string }[] = [
+  { kind: 'data', list: '/attestation-all/data' },
+  { kind: 'web', list: '/evidences-all/web' },
+];
