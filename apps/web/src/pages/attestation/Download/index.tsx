@@ -1,7 +1,7 @@
 /**
  * /attestation-all/data/download (spec p1 §2, §4, §5; issue 2 §7): filter the evidence list by date
  * range (startTime/endTime Unix seconds, end = chosen day + 86399), file type 0–5, label and
- * keyword; select rows across pages; batch download (hidden frames + the self-closing dialog) or
+ * keyword; select rows across pages (a filter change clears the selection, issue 8 §3); batch download (hidden frames + the self-closing dialog) or
  * download everything selected as one zip.
  */
 import { useCallback, useState } from 'react';
@@ -23,6 +23,7 @@ import { useLabels } from '../shared/useLabels';
 import { runBatchDownload, runZipDownload, type BatchOutcome } from './batch';
 import '../../../components/evidence/evidence.css';
 import { EvidencePagination } from '../../../components/evidence/EvidencePagination';
+import { useFilteredSelection } from '../../../components/evidence/useFilteredSelection';
 
 // Chinese month and weekday names in the date-range picker.
 dayjs.locale('zh-cn');
@@ -30,9 +31,8 @@ dayjs.locale('zh-cn');
 export default function DownloadPage() {
   const { md } = Grid.useBreakpoint();
   const { message } = App.useApp();
-  const [filter, setFilter] = useState<EvidenceFilterValue>(EMPTY_FILTER);
-  const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<number[]>([]);
+  // A new filter clears the selection: nothing hidden is ever downloaded (issue 8 §3).
+  const { filter, setFilter, page, setPage, selected, setSelected } = useFilteredSelection<EvidenceFilterValue>(EMPTY_FILTER);
   const [busy, setBusy] = useState<'batch' | 'zip' | null>(null);
   const [dialog, setDialog] = useState<{ count: number; zip: boolean } | null>(null);
   const labels = useLabels();
@@ -69,10 +69,7 @@ export default function DownloadPage() {
           value={filter}
           labels={labels}
           showDateRange
-          onChange={(v) => {
-            setFilter(v);
-            setPage(1);
-          }}
+          onChange={setFilter}
         />
         <div className="download-bar">
           <span>

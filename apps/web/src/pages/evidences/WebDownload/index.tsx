@@ -1,7 +1,7 @@
 /**
  * /evidences-all/web/download — batch download of web evidence (spec p1 §2, §4, §5 batch download;
  * p2 §2 "download pages for web"; issue 4 §2): the done captures filtered by date range, label and
- * keyword; rows selected across pages; 批量下载 asks GET /down/downloadBatch?ids= for one zip of the
+ * keyword; rows selected across pages (a filter change clears them, issue 8 §3); 批量下载 asks GET /down/downloadBatch?ids= for one zip of the
  * WACZ packages, opens it in a hidden frame and shows the dialog that closes itself after 5 s.
  * Nothing selected → 请选择需要下载的证据; the server's 无下载文件 is toasted by the wrapper.
  */
@@ -24,6 +24,7 @@ import { runWebBatchDownload } from './batch';
 import '../../../components/evidence/evidence.css';
 import '../shared/web.css';
 import { EvidencePagination } from '../../../components/evidence/EvidencePagination';
+import { useFilteredSelection } from '../../../components/evidence/useFilteredSelection';
 
 dayjs.locale('zh-cn');
 
@@ -33,9 +34,8 @@ const DONE = 2;
 export default function WebDownloadPage() {
   const { md } = Grid.useBreakpoint();
   const { message } = App.useApp();
-  const [filter, setFilter] = useState<EvidenceFilterValue>(EMPTY_WEB_FILTER);
-  const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<number[]>([]);
+  // A new filter clears the selection: nothing hidden is ever downloaded (issue 8 §3).
+  const { filter, setFilter, page, setPage, selected, setSelected } = useFilteredSelection<EvidenceFilterValue>(EMPTY_WEB_FILTER);
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<number | null>(null);
 
@@ -93,10 +93,7 @@ export default function WebDownloadPage() {
           typeOptions={[]}
           keywordPlaceholder="搜索标题、网址或保全号"
           empty={EMPTY_WEB_FILTER}
-          onChange={(v) => {
-            setFilter(v);
-            setPage(1);
-          }}
+          onChange={setFilter}
         />
         <div className="download-bar">
           <span>
