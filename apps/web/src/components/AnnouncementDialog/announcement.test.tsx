@@ -85,15 +85,41 @@ describe('announcement dialog', { timeout: 30_000 }, () => {
   });
 
   it('a logged-in user sees it until the server records it as read', async () => {
+    // An id no visitor saw in this page's life (one shown to the visitor counts as read after login).
+    notice = { ...notice!, id: 9 };
     startSession('tok-a', { userId: 1, userStatus: 3, status: 1 });
     expect(await showsDialog()).toBe(true);
-    await waitFor(() => expect(noticeReads()).toEqual(['7']));
+    await waitFor(() => expect(noticeReads()).toEqual(['9']));
     // Even with the browser's memory cleared, the server's flag keeps it from showing again.
     localStorage.removeItem(SEEN_KEY);
     expect(await showsDialog()).toBe(false);
     // Another user on this browser still sees it once.
     startSession('tok-b', { userId: 2, userStatus: 3, status: 1 });
     expect(await showsDialog()).toBe(true);
+  });
+
+  it('not over the login, register and reset forms, and not again after logging in (issue 8 §3)', async () => {
+    notice = { ...notice!, id: 21, title: '登录页公告' };
+    for (const form of ['/login', '/register', '/forgetpwd']) {
+      const view = renderPage(<AnnouncementGate />, { path: form });
+      await waitFor(() => expect(server.requests.filter((r) => r.url.startsWith('/api/news/notice')).length).toBeGreaterThan(0), SLOW);
+      expect(await screen.findByRole('dialog', {}, { timeout: 2000 }).then(() => true, () => false)).toBe(false);
+      view.unmount();
+    }
+    expect(localStorage.getItem(SEEN_KEY)).toBeNull();
+    // After logging in the user sees it once.
+    startSession('tok-login', { userId: 3, userStatus: 3, status: 1 });
+    expect(await showsDialog()).toBe(true);
+    expect(await showsDialog()).toBe(false);
+  });
+
+  it('seen on the home page, then logged in: marked read for the account, not shown again', async () => {
+    notice = { ...notice!, id: 22, title: '首页公告' };
+    expect(await showsDialog()).toBe(true);
+    startSession('tok-c', { userId: 4, userStatus: 3, status: 1 });
+    expect(await showsDialog()).toBe(false);
+    await waitFor(() => expect(noticeReads()).toEqual(['22']));
+    expect(server.requests.find((r) => r.url === '/api/news/noticeRead')?.headers.authorization).toBe('Bearer tok-c');
   });
 
   it('nothing is shown without an announcement', async () => {
