@@ -7,7 +7,7 @@ import { App, Button, Space } from 'antd';
 import { CopyOutlined, ReloadOutlined } from '@ant-design/icons';
 import { MSG } from '@cunzheng/contract/messages';
 import type { UserInfo } from '../../../api/types';
-import { copyText } from '../shared/clipboard';
+import { copyText } from '../../../utils/clipboard';
 import { ResetExtractDialog } from './ResetExtractDialog';
 
 export function ExtractCodeTab({ userInfo }: { userInfo: UserInfo | null }) {

@@ -134,6 +134,28 @@ describe('CertificateBody', () => {
     for (const step of zhLabels.printSteps) expect(screen.getByText(step)).toBeTruthy();
   });
 
+  it.each(['owner', 'other', 'anonymous'] as const)('%s: 分享 copies the page link and shows it with its QR code (issue 8 §3)', async (viewer) => {
+    // The browser's clipboard (jsdom has none): record what the page writes.
+    const written: string[] = [];
+    Object.defineProperty(window, 'isSecureContext', { configurable: true, value: true });
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (t: string) => void written.push(t) } });
+    try {
+      show({ isSelf: viewer === 'owner' ? 1 : 0 }, viewer);
+      fireEvent.click(btn('分享')!);
+      await waitFor(() => expect(screen.getByText('分享保全证书')).toBeTruthy());
+      expect(written).toEqual(['http://localhost/attestation/BQ']);
+      expect((screen.getByLabelText('证书链接') as HTMLInputElement).value).toBe('http://localhost/attestation/BQ');
+      const dialog = screen.getByRole('dialog');
+      await waitFor(() => expect(dialog.querySelector('img[alt="扫码在线查看"]')).toBeTruthy());
+      fireEvent.click(screen.getByRole('button', { name: /复制链接/ }));
+      await waitFor(() => expect(written).toHaveLength(2));
+      await waitFor(() => expect(dialog.textContent).toContain('链接已复制'));
+    } finally {
+      Reflect.deleteProperty(navigator, 'clipboard');
+      Reflect.deleteProperty(window, 'isSecureContext');
+    }
+  });
+
   it('English labels on the English page', () => {
     show({}, 'anonymous', enLabels);
     expect(screen.getByText('Preservation Certificate')).toBeTruthy();

@@ -1,7 +1,8 @@
 /**
  * The preservation certificate as shown to a viewer (spec p1 §2 "Preservation certificate page",
  * p1 §6): number, block transaction hash linking to the ledger explorer, the server-rendered
- * certificate html, the QR code for online viewing, and the buttons this viewer may use.
+ * certificate html, the QR code for online viewing, and the buttons this viewer may use (分享 for
+ * everyone: copies the page link and shows it with its QR code, issue 8 §3).
  * Presentational: the page loads the view and passes it in; the Chinese and English pages share it.
  * Dialogs, toasts and the QR library load on first use, so a first visit stays small (issue 2 §8).
  */
@@ -13,11 +14,13 @@ import type { CertLabels } from './labels';
 import { downloadDecision, visibility, type Viewer } from './rules';
 import { startDownload } from './download';
 import { QrCode } from './QrCode';
+import { copyText } from '../../../utils/clipboard';
 import './certificate.css';
 
 const ExtractDialog = lazy(() => import('./ExtractDialog').then((m) => ({ default: m.ExtractDialog })));
 const PrintNote = lazy(() => import('./PrintNote').then((m) => ({ default: m.PrintNote })));
 const PhoneInfoDialog = lazy(() => import('./PhoneInfoDialog').then((m) => ({ default: m.PhoneInfoDialog })));
+const ShareDialog = lazy(() => import('./ShareDialog').then((m) => ({ default: m.ShareDialog })));
 
 export interface CertificateBodyProps {
   view: CertificateView;
@@ -41,7 +44,7 @@ export interface CertificateBodyProps {
   children?: ReactNode;
 }
 
-type Dialog = 'extract' | 'print' | 'phone';
+type Dialog = 'extract' | 'print' | 'phone' | 'share';
 
 /** Renders the certificate with its actions; all dialogs live here. */
 export function CertificateBody({ view, viewer, labels, html, pageUrl, otherLanguageHref, download, extract, intro, actions, children }: CertificateBodyProps) {
@@ -71,6 +74,13 @@ export function CertificateBody({ view, viewer, labels, html, pageUrl, otherLang
     } finally {
       setBusy(null);
     }
+  };
+
+  /** 分享: copy the link at once (the click is the user gesture the clipboard needs), then show it with its QR code. */
+  const onShare = async () => {
+    const copied = await copyText(pageUrl);
+    open('share');
+    void import('./notify').then((n) => (copied ? n.success(labels.shareCopied) : n.warn(labels.shareCopyFailed)));
   };
 
   const onPdf = async () => {
@@ -138,6 +148,7 @@ export function CertificateBody({ view, viewer, labels, html, pageUrl, otherLang
                 {labels.extract}
               </Button>
             )}
+            <Button onClick={() => void onShare()}>{labels.share}</Button>
             {show.print && <Button onClick={() => open('print')}>{labels.print}</Button>}
             {show.print && (
               <Button loading={busy === 'pdf'} onClick={onPdf}>
@@ -154,6 +165,7 @@ export function CertificateBody({ view, viewer, labels, html, pageUrl, otherLang
       <Suspense fallback={null}>
         {mounted.has('extract') && <ExtractDialog open={dialog === 'extract'} baoquan={view.baoquan} labels={labels} onClose={close} extract={extract} />}
         {mounted.has('print') && <PrintNote open={dialog === 'print'} labels={labels} onClose={close} />}
+        {mounted.has('share') && <ShareDialog open={dialog === 'share'} url={pageUrl} labels={labels} onClose={close} />}
         {mounted.has('phone') && show.phoneInfo && <PhoneInfoDialog open={dialog === 'phone'} baoquan={view.baoquan} labels={labels} onClose={close} />}
       </Suspense>
     </div>

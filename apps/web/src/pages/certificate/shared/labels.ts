@@ -19,6 +19,14 @@ export interface CertLabels {
   extract: string;
   print: string;
   pdf: string;
+  /** 分享: copies the page link and shows it with its QR code (issue 8 §3). */
+  share: string;
+  shareTitle: string;
+  shareHint: string;
+  shareLink: string;
+  shareCopy: string;
+  shareCopied: string;
+  shareCopyFailed: string;
   otherLanguage: string;
   deletedTitle: string;
   deletedText: string;
@@ -58,6 +66,13 @@ export const zhLabels: CertLabels = {
   extract: '提取证据',
   print: '打印证书',
   pdf: '下载证书PDF',
+  share: '分享',
+  shareTitle: '分享保全证书',
+  shareHint: '任何人打开此链接或扫描二维码即可在线查看本保全证书',
+  shareLink: '证书链接',
+  shareCopy: '复制链接',
+  shareCopied: '链接已复制',
+  shareCopyFailed: '复制失败，请手动复制链接',
   otherLanguage: 'English Version',
   deletedTitle: '所有者已删除该证据文件',
   deletedText: '证据文件已由所有者删除，无法再下载或提取；账本中的存证记录不可删除、依然保留，本证书及其账本证明仍可核验。',
@@ -97,6 +112,13 @@ export const enLabels: CertLabels = {
   extract: 'Extract evidence',
   print: 'Print certificate',
   pdf: 'Download PDF',
+  share: 'Share',
+  shareTitle: 'Share this certificate',
+  shareHint: 'Anyone with this link or QR code can view this certificate online',
+  shareLink: 'Certificate link',
+  shareCopy: 'Copy link',
+  shareCopied: 'Link copied',
+  shareCopyFailed: 'Copy failed, please copy the link by hand',
   otherLanguage: '中文版',
   deletedTitle: 'The owner deleted this evidence file',
   deletedText: 'The owner deleted the evidence file; it can no longer be downloaded or extracted. The ledger entry cannot be deleted and remains, so this certificate and its ledger proof can still be verified.',
