@@ -76,18 +76,18 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     // Hashed assets are immutable; index.html must be revalidated so a redeploy is picked up.
+    // `index: 'index.html'`: `/` serves the app (its route table redirects to /home); another directory
+    // path (`/assets/`) has no index file and falls through to the history-mode fallback below. With
+    // `index: false` a directory made @fastify/static fail with a 500 envelope (issue 8 §1).
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: true,
-      index: false,
+      index: 'index.html',
       cacheControl: false,
       setHeaders: (res, file) => {
         res.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    // `index: 'index.html'`: `/` serves the app (its route table redirects to /home); another directory
-    // path (`/assets/`) has no index file and falls through to the history-mode fallback below. With
-    // `index: false` a directory made @fastify/static fail with a 500 envelope (issue 8 §1).
   }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
