@@ -78,6 +78,12 @@ const ZConfig = z.object({
   ANCHOR_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(31 * 24 * 3600).default(3600),
   /** Least number of new ledger entries since the last anchor before anchoring again. */
   ANCHOR_MIN_NEW_ENTRIES: z.coerce.number().int().min(1).max(1_000_000_000).default(1),
+  /**
+   * Blob garbage collection (issue 9 §1): an unreferenced blob file (failed deposit, cached certificate
+   * PDF, orphan) or upload temp file is deleted by the hourly GC job only once it is older than this many
+   * seconds. Keep it well above DOWNLOAD_URL_TTL_SECONDS and the longest upload. Default 24 h.
+   */
+  BLOB_GC_GRACE_SECONDS: z.coerce.number().int().min(0).max(365 * 24 * 3600).default(24 * 3600),
   /** Continuous audit (issue 3 §5): least time between two bounded runs, seconds; 0 turns the job off. */
   AUDIT_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(31 * 24 * 3600).default(300),
   /** Evidence blobs re-hashed per run at most. */

@@ -138,6 +138,8 @@ export const MSG = {
   EVIDENCE_UPLOADING: '证据上传中请稍后下载',
   /** spec p1 §8: isDownload 0 with query 0. */
   EVIDENCE_MISSING: '证据缺失不可下载',
+  /** issue 9 §2: the stored bytes no longer hash to the recorded SHA-256 (nothing sent; operators alerted). */
+  EVIDENCE_CORRUPT: '证据文件校验失败，已通知平台处理',
   /** spec p1 §5, §8. */
   NO_DATA: '暂无数据',
   FILE_EMPTY: '文件不能为空',

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.ts';
 import type { Jobs } from '../platform/jobs.ts';
+import { registerBlobGc } from '../platform/blobGc.ts';
 import { authRoutes } from './auth/routes.ts';
 import { certificateRoutes } from './certificate/routes.ts';
 import { buildCertificate } from './certificate/wire.ts';
@@ -45,9 +46,9 @@ export function buildServices(ctx: AppContext) {
   const evidence = evidenceService({ db, blobs: ctx.blobs, ledger, downloads: ctx.downloads, timestamper: trust });
   const anchor = buildAnchor(ctx, { ledger });
   const audit = buildAudit(ctx, { ledger, anchor });
-  const { certificate, browser } = buildCertificate(ctx, { ledger, auth, trust, anchor });
+  const { certificate, browser } = buildCertificate(ctx, { ledger, auth, trust, anchor, report: (a) => audit.integrityAlert(a) });
   const account = buildAccount(ctx, { captcha, smsCodes, notifications });
-  const forensics = buildForensics(ctx, { evidence, certificate, stamper: (sha) => trust.stamp(sha) });
+  const forensics = buildForensics(ctx, { evidence, certificate, stamper: (sha) => trust.stamp(sha), report: (a) => audit.integrityAlert(a) });
   return { ledger, captcha, auth, evidence, certificate, browser, blobs: ctx.blobs, db, account, trust, anchor, audit, forensics };
 }
 
@@ -56,7 +57,13 @@ export type Services = ReturnType<typeof buildServices>;
 /** Registers all module routes on `app`. */
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext, s: Services): Promise<void> {
   await app.register(systemRoutes({ database: ctx.database, version: APP_VERSION, ledgerSize: () => s.ledger.size() }));
-  await app.register(fileRoutes({ blobs: ctx.blobs, downloads: ctx.downloads, zipItems: (owner, ids) => s.evidence.zipItems(owner, ids) }));
+  await app.register(fileRoutes({
+    blobs: ctx.blobs,
+    downloads: ctx.downloads,
+    zipItems: (owner, ids) => s.evidence.zipItems(owner, ids),
+    isLive: (id) => s.evidence.isLive(id),
+    report: (a) => s.audit.integrityAlert(a),
+  }));
   await app.register(authRoutes({ auth: s.auth, captcha: s.captcha, sessions: ctx.sessions }));
   await app.register(evidenceRoutes({ evidence: s.evidence, sessions: ctx.sessions }));
   await app.register(certificateRoutes({ certificate: s.certificate, sessions: ctx.sessions }));
@@ -76,5 +83,6 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, s: S
 export async function registerWorkers(jobs: Jobs, ctx: AppContext, s: Services): Promise<void> {
   await registerAnchorWorker(jobs, s.anchor, ctx.log);
   await registerAuditWorker(jobs, s.audit, ctx);
+  await registerBlobGc(jobs, ctx);
   await registerForensicsWorkers(jobs, ctx, s.forensics);
 }

@@ -1,7 +1,11 @@
 /**
- * Local-disk blob store, content-addressed by SHA-256 (DESIGN.md Domain model `blobs`).
- * Uploads stream through a SHA-256 transform into a temp file (never buffered whole), then move
- * into `DATA_DIR/blobs/ab/cd/<sha256>`. Bytes live outside any static path.
+ * Local-disk blob store, content-addressed by SHA-256 (DESIGN.md Domain model `blobs`; issue 9 §1-2).
+ * Uploads stream through a SHA-256 transform into a temp file (never buffered whole, fsynced), then are
+ * linked into `DATA_DIR/blobs/ab/cd/<sha256>` (directory fsynced) INSIDE the database transaction that
+ * adds the reference (platform/blobRefs.ts), so the bytes are durable before the row that makes them
+ * visible commits. Nothing but the garbage collector (`collect`, platform/blobGc.ts) ever deletes a
+ * stored blob. Reads for downloads go through `openVerified`: the file is hashed first and then streamed
+ * from the same open descriptor, so altered or missing bytes are never sent.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -21,47 +25,120 @@ export interface StagedBlob {
   tmpPath: string;
 }
 
+/** A missing (`kind: 'missing'`) or altered (`'mismatch'`) blob found while reading it for a download. */
+export class BlobIntegrityError extends Error {
+  readonly kind: 'missing' | 'mismatch';
+  readonly sha256: string;
+  constructor(kind: 'missing' | 'mismatch', sha256: string, detail: string) {
+    super(detail);
+    this.kind = kind;
+    this.sha256 = sha256;
+  }
+}
+
+/** A blob whose bytes were hashed equal to its address; stream it (once) or close it. */
+export interface VerifiedBlob {
+  sha256: string;
+  size: number;
+  /** The bytes (or bytes `start`..`end` inclusive), read from the descriptor that was hashed (closed at the end). */
+  stream(range?: { start: number; end: number }): Readable;
+  /** Releases the descriptor when the stream will not be used. */
+  close(): Promise<void>;
+}
+
+/** One stored file seen by the garbage collector. */
+export interface StoredBlobFile {
+  sha256: string;
+  size: number;
+  /** Last modification, ms since the epoch (a re-use of the bytes refreshes it). */
+  mtimeMs: number;
+}
+
 export interface BlobStore {
   /**
-   * Streams `source` to a temp file while hashing. Throws AppError 400 `文件不能为空` when empty,
+   * Streams `source` to a temp file while hashing, fsyncs it. Throws AppError 400 `文件不能为空` when empty,
    * `文件大小超过限制` when `isTruncated()` reports the multipart limit was hit; the temp file is removed then.
    */
   stage(source: Readable, isTruncated: () => boolean): Promise<StagedBlob>;
-  /** Moves a staged file to its content address; returns true when this call created it. */
+  /**
+   * Links a staged file to its content address and fsyncs the directory (call inside the transaction that
+   * references it, after the reference row is written). Returns true when this call created the file; an
+   * existing file gets its mtime refreshed. The temp file stays until `discard`.
+   */
   commit(staged: StagedBlob): Promise<boolean>;
   /** Removes a staged temp file (ignores a missing one). */
   discard(staged: StagedBlob): Promise<void>;
-  /** Removes a committed blob (only for rollback of a blob this process just created). */
-  remove(sha256: string): Promise<void>;
-  /** Opens a committed blob for reading. */
+  /** Stores a small in-memory buffer durably (same rules as `commit`); returns its SHA-256. */
+  putBuffer(buf: Buffer): Promise<string>;
+  /** Whether a blob is stored; refreshes its mtime (a cached blob in use is not collected). */
+  touch(sha256: string): Promise<boolean>;
+  /** Opens a blob and hashes it; throws BlobIntegrityError when missing or when its bytes do not hash to `sha256`. */
+  openVerified(sha256: string): Promise<VerifiedBlob>;
+  /** Reads a small blob whole and checks its hash (BlobIntegrityError otherwise). */
+  readVerified(sha256: string): Promise<Buffer>;
+  /** Opens a committed blob for reading (no check: use `openVerified` for anything sent to a client). */
   open(sha256: string): fs.ReadStream;
   /** Absolute path of a committed blob (for re-hashing by the auditor). */
   pathOf(sha256: string): string;
-  /** Stores a small in-memory buffer (generated PDFs); returns its SHA-256. */
-  putBuffer(buf: Buffer): Promise<string>;
+  /** Every stored blob file (for the garbage collector). */
+  list(): AsyncIterable<StoredBlobFile>;
+  /** GC only: deletes blob `sha256` if its mtime is still before `olderThanMs`; returns true when deleted. */
+  collect(sha256: string, olderThanMs: number): Promise<boolean>;
+  /** Removes temp files (interrupted uploads) older than `olderThanMs` (Infinity: all, at start); returns how many. */
+  sweepTmp(olderThanMs: number): Promise<number>;
+}
+
+/** fsync of a directory (makes a link or unlink in it durable). */
+async function syncDir(dir: string): Promise<void> {
+  const fh = await fsp.open(dir, 'r');
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
 }
 
 /** Builds the store rooted at `dir` (created if missing). */
 export function localBlobStore(dir: string): BlobStore {
   const tmpDir = path.join(dir, 'tmp');
-  fs.mkdirSync(tmpDir, { recursive: true });
+  fs.mkdirSync(tmpDir, { recursive: true, mode: 0o700 });
   const pathOf = (sha: string) => {
     if (!/^[0-9a-f]{64}$/.test(sha)) throw new Error('bad blob address');
     return path.join(dir, sha.slice(0, 2), sha.slice(2, 4), sha);
   };
-  const moveIn = async (tmp: string, sha: string): Promise<boolean> => {
+  const linkIn = async (tmp: string, sha: string): Promise<boolean> => {
     const final = pathOf(sha);
-    await fsp.mkdir(path.dirname(final), { recursive: true });
+    const parent = path.dirname(final);
+    await fsp.mkdir(parent, { recursive: true, mode: 0o700 });
+    let created = false;
     try {
       await fsp.link(tmp, final);
-      return true;
+      created = true;
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
-      throw e;
-    } finally {
-      await fsp.rm(tmp, { force: true });
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const now = new Date();
+      await fsp.utimes(final, now, now);
     }
+    await syncDir(parent);
+    // New shard directories: make their entries durable too.
+    await syncDir(path.dirname(parent));
+    await syncDir(dir);
+    return created;
   };
+  const writeTmp = async (buf: Buffer): Promise<string> => {
+    const tmp = path.join(tmpDir, crypto.randomUUID());
+    const fh = await fsp.open(tmp, 'wx', 0o600);
+    try {
+      await fh.writeFile(buf);
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    return tmp;
+  };
+  const missing = (sha: string) => new BlobIntegrityError('missing', sha, `blob ${sha} is missing`);
+  const mismatch = (sha: string, got: string) => new BlobIntegrityError('mismatch', sha, `blob ${sha} hashes to ${got}`);
+
   return {
     pathOf,
     async stage(source, isTruncated) {
@@ -83,6 +160,12 @@ export function localBlobStore(dir: string): BlobStore {
       });
       try {
         await pipeline(source, tap, fs.createWriteStream(tmpPath, { mode: 0o600 }));
+        const fh = await fsp.open(tmpPath, 'r+');
+        try {
+          await fh.sync();
+        } finally {
+          await fh.close();
+        }
       } catch (e) {
         await fsp.rm(tmpPath, { force: true });
         throw e;
@@ -98,16 +181,116 @@ export function localBlobStore(dir: string): BlobStore {
       }
       return staged;
     },
-    commit: (staged) => moveIn(staged.tmpPath, staged.sha256),
+    commit: (staged) => linkIn(staged.tmpPath, staged.sha256),
     discard: (staged) => fsp.rm(staged.tmpPath, { force: true }),
-    remove: (sha) => fsp.rm(pathOf(sha), { force: true }),
     open: (sha) => fs.createReadStream(pathOf(sha)),
     async putBuffer(buf) {
       const sha = crypto.createHash('sha256').update(buf).digest('hex');
-      const tmp = path.join(tmpDir, crypto.randomUUID());
-      await fsp.writeFile(tmp, buf, { mode: 0o600 });
-      await moveIn(tmp, sha);
+      const tmp = await writeTmp(buf);
+      try {
+        await linkIn(tmp, sha);
+      } finally {
+        await fsp.rm(tmp, { force: true });
+      }
       return sha;
+    },
+    async touch(sha) {
+      const now = new Date();
+      try {
+        await fsp.utimes(pathOf(sha), now, now);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async openVerified(sha) {
+      let fh: fsp.FileHandle;
+      try {
+        fh = await fsp.open(pathOf(sha), 'r');
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw missing(sha);
+        throw e;
+      }
+      try {
+        const h = crypto.createHash('sha256');
+        const chunk = Buffer.allocUnsafe(1 << 20);
+        let size = 0;
+        for (;;) {
+          const { bytesRead } = await fh.read(chunk, 0, chunk.length, size);
+          if (bytesRead === 0) break;
+          h.update(chunk.subarray(0, bytesRead));
+          size += bytesRead;
+        }
+        const got = h.digest('hex');
+        if (got !== sha) throw mismatch(sha, got);
+        let used = false;
+        return {
+          sha256: sha,
+          size,
+          stream(range) {
+            if (used) throw new Error('blob stream already taken');
+            used = true;
+            // Same descriptor as hashed, and only bytes that were hashed.
+            const start = range ? Math.max(0, range.start) : 0;
+            const end = Math.min(size - 1, range ? range.end : size - 1);
+            return fh.createReadStream({ start, end: Math.max(start, end), autoClose: true, highWaterMark: 1 << 20 });
+          },
+          async close() {
+            if (!used) {
+              used = true;
+              await fh.close();
+            }
+          },
+        };
+      } catch (e) {
+        await fh.close();
+        throw e;
+      }
+    },
+    async readVerified(sha) {
+      let buf: Buffer;
+      try {
+        buf = await fsp.readFile(pathOf(sha));
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw missing(sha);
+        throw e;
+      }
+      const got = crypto.createHash('sha256').update(buf).digest('hex');
+      if (got !== sha) throw mismatch(sha, got);
+      return buf;
+    },
+    async *list() {
+      const hex2 = /^[0-9a-f]{2}$/;
+      for (const a of await fsp.readdir(dir)) {
+        if (!hex2.test(a)) continue;
+        for (const b of await fsp.readdir(path.join(dir, a)).catch(() => [] as string[])) {
+          if (!hex2.test(b)) continue;
+          for (const name of await fsp.readdir(path.join(dir, a, b)).catch(() => [] as string[])) {
+            if (!/^[0-9a-f]{64}$/.test(name)) continue;
+            const st = await fsp.stat(path.join(dir, a, b, name)).catch(() => null);
+            if (st?.isFile()) yield { sha256: name, size: st.size, mtimeMs: st.mtimeMs };
+          }
+        }
+      }
+    },
+    async collect(sha, olderThanMs) {
+      const file = pathOf(sha);
+      const st = await fsp.stat(file).catch(() => null);
+      if (!st || st.mtimeMs >= olderThanMs) return false;
+      await fsp.rm(file, { force: true });
+      await syncDir(path.dirname(file));
+      return true;
+    },
+    async sweepTmp(olderThanMs) {
+      let n = 0;
+      for (const name of await fsp.readdir(tmpDir).catch(() => [] as string[])) {
+        const p = path.join(tmpDir, name);
+        const st = await fsp.stat(p).catch(() => null);
+        if (!st || st.mtimeMs >= olderThanMs) continue;
+        await fsp.rm(p, { force: true, recursive: true });
+        n += 1;
+      }
+      return n;
     },
   };
 }

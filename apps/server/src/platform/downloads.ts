@@ -11,6 +11,8 @@ export interface DownloadItem {
   /** File name offered to the browser (UTF-8). */
   name: string;
   mime: string;
+  /** The evidence these bytes belong to: the ticket stops working when it is deleted (issue 9 §2). */
+  evidenceId?: number;
 }
 
 /** A zip of an owner's evidence, resolved when downloaded (keeps URLs short for 100 files). */

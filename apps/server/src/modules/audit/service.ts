@@ -20,6 +20,7 @@ import type { AnchorService } from '../anchor/service.ts';
 import type { LedgerAuditState } from '../ledger/verify.ts';
 import type { LedgerService } from '../ledger/types.ts';
 import { auditBlobRange, auditBlobs } from './blobs.ts';
+import { notify } from '../notifications/notify.ts';
 import * as repo from './repo.ts';
 
 export interface AuditLimits {
@@ -159,6 +160,25 @@ export function auditService(deps: AuditDeps) {
       for (const p of tree.problems) await alert('ledger', ledgerTarget(p), p);
       for (const p of blobs.problems) await alert(p.kind, p.target, p.problem);
       return { ok: tree.ok && blobs.ok && anchors.ok, tree, blobs, anchors, openAlerts: await repo.openCount(db) };
+    },
+
+    /**
+     * An integrity failure seen while serving bytes (issue 9 §2: platform/blobIntegrity.ts): logged, recorded
+     * as an open alert (kind blob_missing | blob_mismatch, target e.g. `blob:<sha256>`), and — when the alert
+     * is new — one notification to every operator, in one transaction. Never throws (the caller is answering
+     * a download and must still answer its message).
+     */
+    async integrityAlert(a: { kind: 'blob_missing' | 'blob_mismatch'; target: string; detail: string }): Promise<void> {
+      try {
+        log.error({ alert: a }, `integrity: ALERT ${a.kind} ${a.target}: ${a.detail}`);
+        await db.transaction(async (tx) => {
+          if (!(await repo.raiseAlert(tx, a))) return;
+          const label = a.kind === 'blob_missing' ? '证据文件缺失' : '证据文件哈希不符';
+          for (const id of await repo.operatorIds(tx)) await notify(tx, id, `完整性告警：${label}（${a.target}），下载已拒绝，请在审计页处理。`, 'system');
+        });
+      } catch (e) {
+        log.error({ err: e }, 'integrity: could not record the alert');
+      }
     },
 
     /** GET /api/admin/audit data (contract ZAuditOverview). */

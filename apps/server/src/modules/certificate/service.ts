@@ -18,13 +18,13 @@
  *   blocked caller learns nothing, not even with the right code.
  */
 import crypto from 'node:crypto';
-import fsp from 'node:fs/promises';
 import QRCode from 'qrcode';
 import { MSG } from '@cunzheng/contract/messages';
 import type { DbOrTx } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth.ts';
 import type { BlobStore } from '../../platform/blobs.ts';
+import type { IntegrityReporter } from '../../platform/blobIntegrity.ts';
 import type { BrowserPool } from '../../platform/browser.ts';
 import type { DownloadSigner } from '../../platform/downloads.ts';
 import { badRequest } from '../../platform/errors.ts';
@@ -59,7 +59,9 @@ export const EXTRACT_LOCKED_MSG = '证据提取码错误次数过多，请15分�
 export interface CertificateDeps {
   db: DbOrTx;
   ledger: Pick<LedgerService, 'latestCheckpoint' | 'size' | 'verifierKey'>;
-  blobs: Pick<BlobStore, 'putBuffer' | 'pathOf'>;
+  blobs: Pick<BlobStore, 'putBuffer' | 'touch'>;
+  /** Integrity alerts (audit service `integrityAlert`, issue 9 §2): an extraction finding the file missing. */
+  report?: IntegrityReporter;
   downloads: Pick<DownloadSigner, 'url'>;
   limiter: RateLimiter;
   /** Display identity of a user (auth service `identity`); null for an unknown id. */
@@ -98,7 +100,8 @@ const sameCode = (a: string, b: string) =>
 export function certificateService(deps: CertificateDeps) {
   const tokens = viewTokens(deps.viewTokenKey, deps.viewTokenTtlSeconds ?? VIEW_TOKEN_TTL_SECONDS);
   const publicUrl = deps.publicUrl.replace(/\/+$/, '');
-  const exists = (sha: string) => fsp.access(deps.blobs.pathOf(sha)).then(() => true, () => false);
+  // Also refreshes the file's mtime: a cached PDF in use is not garbage-collected (platform/blobGc.ts).
+  const exists = (sha: string) => deps.blobs.touch(sha);
   // Kind-specific certificate rows, registered by the module of each evidence kind (describeKind).
   const describers = new Map<string, (row: EvidenceRow) => Promise<ExtraRow[]>>();
   const pdfs = pdfRenderer({ browser: deps.browser, putBuffer: (b) => deps.blobs.putBuffer(b), exists, sign: deps.signPdf });
@@ -223,7 +226,11 @@ export function certificateService(deps: CertificateDeps) {
     async extract(baoquan: string, code: string, ip: string): Promise<{ downUrl: string }> {
       await deps.limiter.hit([{ key: `extract:ip:${ip}`, ...EXTRACT_LIMITS.perIp }]);
       const row = await find(baoquan);
-      if (row.deletedAt || !(await exists(row.sha256))) throw badRequest(MSG.EVIDENCE_MISSING);
+      if (row.deletedAt) throw badRequest(MSG.EVIDENCE_MISSING);
+      if (!(await exists(row.sha256))) {
+        await deps.report?.({ kind: 'blob_missing', target: `evidence:${row.baoquan}`, detail: `blob ${row.sha256} is missing` });
+        throw badRequest(MSG.EVIDENCE_MISSING);
+      }
       const bqKey = `extract:bq:${row.baoquan}`;
       await deps.limiter.hit([{ key: bqKey, ...EXTRACT_LIMITS.perBaoquan }], EXTRACT_LOCKED_MSG);
       const want = await deps.extractCodeOf(row.userId);
@@ -233,7 +240,7 @@ export function certificateService(deps: CertificateDeps) {
         await writeAudit(tx, { actorId: null, action: 'evidence.extract', target: `evidence:${row.id}`, ip, after: { baoquan: row.baoquan } });
         await notify(tx, row.userId, newsText.extract(row.title, row.baoquan), 'extract');
       });
-      return { downUrl: deps.downloads.url({ sha256: row.sha256, name: row.fileName, mime: row.mime }) };
+      return { downUrl: deps.downloads.url({ sha256: row.sha256, name: row.fileName, mime: row.mime, evidenceId: row.id }) };
     },
 
     /**

@@ -3,6 +3,7 @@
  * shared composition file needs one line per module.
  */
 import { browserPool, type BrowserPool } from '../../platform/browser.ts';
+import type { IntegrityReporter } from '../../platform/blobIntegrity.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { loadOrCreateSecret } from '../../platform/secrets.ts';
 import type { AuthService } from '../auth/service.ts';
@@ -17,7 +18,7 @@ import type { AnchorService } from '../anchor/service.ts';
  */
 export function buildCertificate(
   ctx: AppContext,
-  deps: { ledger: LedgerService; auth: Pick<AuthService, 'identity' | 'extractCodeOf'>; browser?: BrowserPool; trust?: Pick<TrustService, 'signPdf' | 'tokenFor'>; anchor?: Pick<AnchorService, 'anchorFor'> },
+  deps: { ledger: LedgerService; auth: Pick<AuthService, 'identity' | 'extractCodeOf'>; browser?: BrowserPool; trust?: Pick<TrustService, 'signPdf' | 'tokenFor'>; anchor?: Pick<AnchorService, 'anchorFor'>; report?: IntegrityReporter },
 ): { certificate: CertificateService; browser: BrowserPool } {
   let browser = deps.browser;
   if (!browser) {
@@ -38,6 +39,7 @@ export function buildCertificate(
     viewTokenKey: loadOrCreateSecret(ctx.config.dataDir, 'view-token.key', 32),
     ...(deps.trust ? { signPdf: deps.trust.signPdf, timestampOf: deps.trust.tokenFor } : {}),
     ...(deps.anchor ? { anchorOf: deps.anchor.anchorFor } : {}),
+    ...(deps.report ? { report: deps.report } : {}),
   });
   return { certificate, browser };
 }

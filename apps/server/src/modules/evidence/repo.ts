@@ -1,7 +1,7 @@
 /** Evidence table access (DESIGN.md Domain model `evidence`). Other modules call the service, not this. */
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { blobs, evidence } from '../../db/schema/index.ts';
+import { evidence } from '../../db/schema/index.ts';
 import type { EvidenceRow } from './types.ts';
 
 export interface ListFilter {
@@ -30,6 +30,12 @@ export async function findByBaoquan(db: DbOrTx, baoquan: string): Promise<Eviden
 /** Number, deposit time and chainhash of every evidence with file hash `sha256` (deleted or not), oldest first, at most `limit`. */
 export async function listBySha256(db: DbOrTx, sha256: string, limit: number): Promise<Array<{ baoquan: string; saveTime: number; chainhash: string }>> {
   return db.select({ baoquan: evidence.baoquan, saveTime: evidence.saveTime, chainhash: evidence.chainhash }).from(evidence).where(eq(evidence.sha256, sha256)).orderBy(evidence.saveTime, evidence.id).limit(limit);
+}
+
+/** Evidence by id (deleted or not); null when unknown. */
+export async function findById(db: DbOrTx, id: number): Promise<EvidenceRow | null> {
+  const rows = await db.select().from(evidence).where(eq(evidence.id, id)).limit(1);
+  return (rows[0] as EvidenceRow | undefined) ?? null;
 }
 
 /** Evidence `id` if owned by `userId` and not deleted by the owner; null otherwise (another user's id looks missing). */
@@ -87,11 +93,6 @@ export async function nextId(db: DbOrTx): Promise<number> {
 export async function insert(db: DbOrTx, row: typeof evidence.$inferInsert): Promise<EvidenceRow> {
   const rows = await db.insert(evidence).values(row).returning();
   return rows[0] as EvidenceRow;
-}
-
-/** Adds one reference to a blob, creating its metadata row if new. */
-export async function refBlob(db: DbOrTx, b: { sha256: string; size: number; mime: string }): Promise<void> {
-  await db.insert(blobs).values({ ...b, refcount: 1 }).onConflictDoUpdate({ target: blobs.sha256, set: { refcount: sql`${blobs.refcount} + 1` } });
 }
 
 /** Sets the label of owned evidence; returns false when not found. */

@@ -9,6 +9,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { UserRow } from '../../platform/auth.ts';
 import type { BlobStore, StagedBlob } from '../../platform/blobs.ts';
+import { storeStagedInTx } from '../../platform/blobRefs.ts';
 import type { DownloadSigner } from '../../platform/downloads.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { LedgerService } from '../ledger/types.ts';
@@ -72,18 +73,18 @@ export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: Ledger
 
     /**
      * POST /api/data/upload step 2: the evidence row, its ledger entry, the blob reference and an audit
-     * row in one transaction. On any failure nothing is stored (temp file removed; a blob created by this
-     * call is removed if the transaction fails).
+     * row in one transaction; the file is linked into the store (fsynced) inside that transaction after
+     * the reference row (platform/blobRefs.ts), so it is durable before the row commits. On any failure
+     * nothing is visible: the temp file is removed, and a blob file this call linked is left for the
+     * garbage collector (never removed here: another deposit of the same bytes may already use it).
      */
     async deposit(input: DepositInput): Promise<EvidenceItem> {
       const { staged } = input;
-      let created = false;
       try {
         const sniffed = await sniff(staged.head, input.fileName);
         // Trusted time (issue 3 §1): RFC 3161 token over the file's SHA-256; its genTime is the deposit
         // time. 400 可信时间戳服务暂不可用，请稍后重试 when the TSA fails (nothing stored).
         const stamp = await deps.timestamper.stamp(staged.sha256);
-        created = await blobs.commit(staged);
         const saveTime = stamp.genTime;
         const kind = input.kind ?? 'data';
         const row = await db.transaction(async (tx) => {
@@ -94,7 +95,7 @@ export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: Ledger
             { baoquan, sha256: staged.sha256, size: staged.size, kind, time: saveTime, owner: ownerCommitment(input.owner) },
             id,
           );
-          await repo.refBlob(tx, { sha256: staged.sha256, size: staged.size, mime: sniffed.mime });
+          await storeStagedInTx(tx, blobs, staged, sniffed.mime);
           const ev = await repo.insert(tx, {
             id,
             userId: input.owner.id,
@@ -119,10 +120,8 @@ export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: Ledger
         });
         ledger.committed();
         return toItem(row);
-      } catch (e) {
+      } finally {
         await blobs.discard(staged);
-        if (created) await blobs.remove(staged.sha256);
-        throw e;
       }
     },
 
@@ -159,14 +158,14 @@ export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: Ledger
     async downUrl(userId: number, id: number): Promise<{ downUrl: string }> {
       const row = await repo.findOwned(db, userId, id);
       if (!row) throw badRequest(MSG.EVIDENCE_NOT_FOUND);
-      return { downUrl: deps.downloads.url({ sha256: row.sha256, name: row.fileName, mime: row.mime }) };
+      return { downUrl: deps.downloads.url({ sha256: row.sha256, name: row.fileName, mime: row.mime, evidenceId: row.id }) };
     },
 
     /** POST /api/data/downloadBatch → one signed URL per owned evidence (p1 §4); 400 无下载文件 when none. */
     async batchUrls(userId: number, ids: number[]): Promise<string[]> {
       const rows = await repo.findOwnedMany(db, userId, ids);
       if (rows.length === 0) throw badRequest(MSG.NO_DOWNLOAD_FILE);
-      return rows.map((r) => deps.downloads.url({ sha256: r.sha256, name: r.fileName, mime: r.mime }));
+      return rows.map((r) => deps.downloads.url({ sha256: r.sha256, name: r.fileName, mime: r.mime, evidenceId: r.id }));
     },
 
     /** POST /api/data/downloadZip → `{downUrl}` of one zip holding every selected file. */
@@ -180,6 +179,12 @@ export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: Ledger
     async zipItems(ownerId: number, ids: number[]) {
       const rows = await repo.findOwnedMany(db, ownerId, ids);
       return rows.map((r) => ({ sha256: r.sha256, name: `${r.baoquan}-${r.fileName}`, mime: r.mime }));
+    },
+
+    /** Whether evidence `id` exists and was not deleted by its owner (download tickets, issue 9 §2). */
+    async isLive(id: number): Promise<boolean> {
+      const row = await repo.findById(db, id);
+      return row !== null && !row.deletedAt;
     },
 
     /** Evidence by certificate number (for the certificate and ledger contexts). */

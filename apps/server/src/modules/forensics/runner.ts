@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { UserRow } from '../../platform/auth.ts';
 import type { BlobStore } from '../../platform/blobs.ts';
+import { storeBufferInTx } from '../../platform/blobRefs.ts';
 import type { BrowserPool } from '../../platform/browser.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { EvidenceService } from '../evidence/service.ts';
@@ -100,7 +101,6 @@ export function captureRunner(deps: RunnerDeps) {
       const pkg = await buildWacz({ dir, warcPath, capture, requests, signer: deps.signer, stamper: deps.stamper, software: settings.software, publicAddress: settings.publicAddress });
       const owner = await deps.findUser(row.userId);
       if (!owner) throw new CaptureFailure(MSG.WEB_CAPTURE_FAILED);
-      const screenshotSha = await deps.blobs.putBuffer(capture.screenshot);
       const staged = await deps.evidence.stage(fs.createReadStream(pkg.path), () => false);
       const title = (row.title || capture.title.trim() || new URL(capture.finalUrl).hostname).slice(0, 100);
       const current = await repo.findCapture(db, row.id);
@@ -115,6 +115,8 @@ export function captureRunner(deps: RunnerDeps) {
         title,
         kind: 'web',
         inTx: async (tx, ev) => {
+          // The screenshot is referenced in the deposit's transaction (issue 9 §1, platform/blobRefs.ts).
+          const screenshotSha = await storeBufferInTx(tx, deps.blobs, capture.screenshot, 'image/png');
           await repo.updateCapture(tx, row.id, {
             status: 2,
             reason: '',

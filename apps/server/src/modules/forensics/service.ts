@@ -166,7 +166,7 @@ export function forensicsService(deps: ForensicsDeps) {
       return {
         capture: { ...toItem(r), provenance: done ? (r.c.provenance as TWebProvenance) : null },
         artefacts: done ? (r.c.artefacts as StoredArtefact[]).map(publicArtefact) : [],
-        screenshotUrl: done && r.c.screenshotSha ? deps.downloads.url({ sha256: r.c.screenshotSha, name: `截图-${r.e?.baoquan ?? r.c.id}.png`, mime: 'image/png' }) : '',
+        screenshotUrl: done && r.c.screenshotSha ? deps.downloads.url({ sha256: r.c.screenshotSha, name: `截图-${r.e?.baoquan ?? r.c.id}.png`, mime: 'image/png', ...(r.c.evidenceId ? { evidenceId: r.c.evidenceId } : {}) }) : '',
       };
     },
 

@@ -4,13 +4,13 @@
  * extraction of the WACZ with the owner's code (the certificate service's check and limits), and the
  * replay of the archived page as a sandboxed, script-free HTML snapshot read from inside the WACZ blob.
  */
-import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { TWebProvenance, TWebView } from '@cunzheng/contract/forensics';
 import { MSG } from '@cunzheng/contract/messages';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
 import type { BlobStore } from '../../platform/blobs.ts';
+import { openForDownload, type IntegrityReporter } from '../../platform/blobIntegrity.ts';
 import type { DownloadSigner } from '../../platform/downloads.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rateLimit.ts';
@@ -46,7 +46,9 @@ export interface ShareDeps {
   db: Db;
   certificate: Pick<CertificateService, 'getView' | 'extract'>;
   evidence: Pick<EvidenceService, 'findByBaoquan'>;
-  blobs: Pick<BlobStore, 'pathOf'>;
+  blobs: Pick<BlobStore, 'openVerified'>;
+  /** Integrity alerts (audit service `integrityAlert`, issue 9 §2); unset → only the 400 answer. */
+  report?: IntegrityReporter;
   downloads: Pick<DownloadSigner, 'url'>;
   limiter: RateLimiter;
 }
@@ -88,7 +90,7 @@ export function webShareService(deps: ShareDeps) {
         finalUrl: c.finalUrl,
         captureTime: p.captureTime,
         artefacts: (c.artefacts as StoredArtefact[]).map(publicArtefact),
-        screenshotUrl: live && c.screenshotSha ? deps.downloads.url({ sha256: c.screenshotSha, name: `截图-${ev.baoquan}.png`, mime: 'image/png' }) : '',
+        screenshotUrl: live && c.screenshotSha ? deps.downloads.url({ sha256: c.screenshotSha, name: `截图-${ev.baoquan}.png`, mime: 'image/png', evidenceId: ev.id }) : '',
         replayUrl: live ? `/api/share/webReplay?baoquan=${encodeURIComponent(ev.baoquan)}` : '',
         provenance: p,
       };
@@ -109,13 +111,14 @@ export function webShareService(deps: ShareDeps) {
       const { ev, c } = await find(baoquan);
       const a = (c.artefacts as StoredArtefact[]).find((x) => x.path === SNAPSHOT_PATH);
       if (ev.deletedAt || !a || a.offset < 0 || a.size === 0) throw badRequest(MSG.WEB_REPLAY_UNAVAILABLE);
-      const file = deps.blobs.pathOf(ev.sha256);
-      try {
-        await fs.promises.access(file);
-      } catch {
+      // The whole WACZ is hashed against the ledger's SHA-256 before its snapshot range is served from
+      // the same descriptor (issue 9 §2); missing → 证据缺失不可下载, altered → 证据文件校验失败….
+      const blob = await openForDownload(deps.blobs, ev.sha256, deps.report ?? (async () => undefined), `evidence:${ev.baoquan}`);
+      if (a.offset + a.size > blob.size) {
+        await blob.close();
         throw badRequest(MSG.WEB_REPLAY_UNAVAILABLE);
       }
-      return { stream: fs.createReadStream(file, { start: a.offset, end: a.offset + a.size - 1 }), length: a.size };
+      return { stream: blob.stream({ start: a.offset, end: a.offset + a.size - 1 }), length: a.size };
     },
   };
 }

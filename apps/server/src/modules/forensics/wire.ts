@@ -9,6 +9,7 @@
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import { browserPool } from '../../platform/browser.ts';
+import type { IntegrityReporter } from '../../platform/blobIntegrity.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { loadOrCreateSecret } from '../../platform/secrets.ts';
@@ -35,7 +36,7 @@ export const CAPTURE_SOFTWARE = `Cunzheng web capture ${VERSION} (playwright-cor
  * Builds the module. `stamper`: RFC 3161 stamping of the package hash (the trust module's
  * `Timestamper.stamp`); when absent the provenance says a package token is not available.
  */
-export function buildForensics(ctx: AppContext, deps: { evidence: EvidenceService; certificate: CertificateService; stamper?: PackageStamper | null }) {
+export function buildForensics(ctx: AppContext, deps: { evidence: EvidenceService; certificate: CertificateService; stamper?: PackageStamper | null; report?: IntegrityReporter }) {
   const c = ctx.config;
   // One page more than the captures that may run at once, so a preview never waits behind a batch.
   const pool = browserPool({ executablePath: c.CHROMIUM_PATH, concurrency: c.CAPTURE_CONCURRENCY + 1, extraArgs: CAPTURE_CHROMIUM_ARGS, log: ctx.log });
@@ -64,7 +65,7 @@ export function buildForensics(ctx: AppContext, deps: { evidence: EvidenceServic
   const forensics = forensicsService({ db: ctx.db, runner, jobs: () => ctx.jobs, evidence: deps.evidence, downloads: ctx.downloads, limiter: ctx.limiter, concurrency: c.CAPTURE_CONCURRENCY, log: ctx.log });
   const preview = previewService({ db: ctx.db, pool, settings, limiter: ctx.limiter, urlKey: loadOrCreateSecret(c.dataDir, 'web-preview.key', 32), urlTtlSeconds: c.DOWNLOAD_URL_TTL_SECONDS });
   const batch = batchService({ db: ctx.db, forensics, allowHosts });
-  const share = webShareService({ db: ctx.db, certificate: deps.certificate, evidence: deps.evidence, blobs: ctx.blobs, downloads: ctx.downloads, limiter: ctx.limiter });
+  const share = webShareService({ db: ctx.db, certificate: deps.certificate, evidence: deps.evidence, blobs: ctx.blobs, downloads: ctx.downloads, limiter: ctx.limiter, ...(deps.report ? { report: deps.report } : {}) });
   deps.certificate.describeKind('web', (row) => share.describe(row));
   ctx.onStop.push(async () => {
     const stopped = forensics.stop();

@@ -13,14 +13,14 @@
  * POST /api/share/downBaoquan).
  */
 import crypto from 'node:crypto';
-import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import { MSG } from '@cunzheng/contract/messages';
 import { VERIFY_LIST_MAX, type TVerifyItem } from '@cunzheng/contract/verify';
 import { ANCHOR_FORMAT, canonicalJson, evidenceMemberName, formatTlogProof, manifestBytes, MEMBERS, PACKAGE_FORMAT, type AnchorFile } from '@cunzheng/verify';
 import type { Principal } from '../../platform/auth.ts';
-import type { BlobStore } from '../../platform/blobs.ts';
+import type { BlobStore, VerifiedBlob } from '../../platform/blobs.ts';
+import { openForDownload, readForDownload, type IntegrityReporter } from '../../platform/blobIntegrity.ts';
 import type { DownloadSigner } from '../../platform/downloads.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rateLimit.ts';
@@ -42,7 +42,9 @@ export interface PackageDeps {
   ledger: Pick<LedgerService, 'inclusionProof' | 'verifierKey' | 'consistencyProof'>;
   certificate: Pick<CertificateService, 'extract' | 'downCertificate'>;
   downloads: Pick<DownloadSigner, 'verify'>;
-  blobs: Pick<BlobStore, 'open' | 'pathOf'>;
+  blobs: Pick<BlobStore, 'openVerified' | 'readVerified'>;
+  /** Integrity alerts (audit service `integrityAlert`, issue 9 §2). */
+  report: IntegrityReporter;
   limiter: RateLimiter;
   /** Trust module (issue 3 §1): tokens and TSA chains; unset → the package has no timestamp. */
   trust?: Pick<TrustReader, 'tokenFor' | 'tsaChainPem'>;
@@ -53,7 +55,7 @@ export interface PackageDeps {
 }
 
 /** One member: bytes in memory, or the evidence blob streamed at zip time. */
-export type PackageMember = { name: string; data: Buffer } | { name: string; blob: string; size: number };
+export type PackageMember = { name: string; data: Buffer } | { name: string; blob: string; size: number; source: VerifiedBlob };
 
 /** A package ready to stream. */
 export interface PreparedPackage {
@@ -67,14 +69,14 @@ const sha256hex = (b: Uint8Array) => crypto.createHash('sha256').update(b).diges
 /** Builds the package service. */
 export function packageService(deps: PackageDeps) {
   const publicUrl = deps.publicUrl.replace(/\/+$/, '');
-  const exists = (sha: string) => fsp.access(deps.blobs.pathOf(sha)).then(() => true, () => false);
 
   /** The signed certificate PDF of `baoquan` (rendered or cached by the certificate service). */
   async function certificatePdf(baoquan: string, ip: string): Promise<Buffer> {
     const { downUrl } = await deps.certificate.downCertificate(baoquan, ip, 'zh');
     const ticket = deps.downloads.verify(downUrl.slice(downUrl.lastIndexOf('/') + 1));
     if (!ticket?.item) throw new Error('package: certificate PDF ticket unreadable');
-    return fsp.readFile(deps.blobs.pathOf(ticket.item.sha256));
+    // Verified against its address before it goes into the package (issue 9 §2).
+    return readForDownload(deps.blobs, ticket.item.sha256, deps.report, `certificate-pdf:${baoquan}`);
   }
 
   return {
@@ -89,7 +91,7 @@ export function packageService(deps: PackageDeps) {
       const row = BAOQUAN_RE.test(bq) ? await deps.evidence.findByBaoquan(bq) : null;
       if (!row) throw badRequest(MSG.BAOQUAN_NOT_FOUND);
       if (viewer && viewer.user.id === row.userId) {
-        if (row.deletedAt || !(await exists(row.sha256))) throw badRequest(MSG.EVIDENCE_MISSING);
+        if (row.deletedAt) throw badRequest(MSG.EVIDENCE_MISSING);
       } else if (code !== undefined && code.trim() !== '') {
         await deps.certificate.extract(bq, code, ip);
       } else {
@@ -137,7 +139,10 @@ export function packageService(deps: PackageDeps) {
       if (token && chainPem) inMemory.push({ name: MEMBERS.timestamp, data: token.response }, { name: MEMBERS.tsaChain, data: Buffer.from(chainPem, 'utf8') });
       if (anchorJson) inMemory.push({ name: MEMBERS.anchor, data: anchorJson });
 
-      const members: PackageMember[] = [inMemory[0]!, { name: fileName, blob: row.sha256, size: row.size }, ...inMemory.slice(1)];
+      // Last step before streaming: the evidence file is hashed against the ledger's SHA-256 and then
+      // streamed from the same descriptor (missing/altered → clear 400 + integrity alert, issue 9 §2).
+      const source = await openForDownload(deps.blobs, row.sha256, deps.report, `evidence:${row.baoquan}`);
+      const members: PackageMember[] = [inMemory[0]!, { name: fileName, blob: row.sha256, size: source.size, source }, ...inMemory.slice(1)];
       const manifest = manifestBytes({
         format: PACKAGE_FORMAT, baoquan: row.baoquan, evidence: fileName, created: Math.floor(Date.now() / 1000), publicUrl,
         members: members.map((m) => ('data' in m ? { name: m.name, sha256: sha256hex(m.data), size: m.data.length } : { name: m.name, sha256: m.blob, size: m.size })),
@@ -151,7 +156,7 @@ export function packageService(deps: PackageDeps) {
       const zip = new ZipArchive({ zlib: { level: 6 } });
       for (const m of p.members) {
         if ('data' in m) zip.append(m.data, { name: m.name });
-        else zip.append(deps.blobs.open(m.blob), { name: m.name, store: true });
+        else zip.append(m.source.stream(), { name: m.name, store: true });
       }
       void zip.finalize().catch(() => undefined);
       return zip;

@@ -5,13 +5,14 @@ import { packageRoutes } from './routes.ts';
 import { packageService } from './service.ts';
 
 /** The route plugin of the package module, built from the platform context and the other services. */
-export function buildPackageRoutes(ctx: AppContext, s: Pick<Services, 'evidence' | 'ledger' | 'certificate' | 'trust' | 'anchor'>) {
+export function buildPackageRoutes(ctx: AppContext, s: Pick<Services, 'evidence' | 'ledger' | 'certificate' | 'trust' | 'anchor' | 'audit'>) {
   const pkg = packageService({
     evidence: s.evidence,
     ledger: s.ledger,
     certificate: s.certificate,
     downloads: ctx.downloads,
     blobs: ctx.blobs,
+    report: (a) => s.audit.integrityAlert(a),
     limiter: ctx.limiter,
     trust: s.trust,
     anchor: s.anchor,

@@ -9,9 +9,10 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { SIGNATURE_LIMITS, type TSignatureCreated, type TSignatureItem } from '@cunzheng/contract/account';
 import { MSG } from '@cunzheng/contract/messages';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { blobs, signatures } from '../../db/schema/index.ts';
+import { signatures } from '../../db/schema/index.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { BlobStore } from '../../platform/blobs.ts';
+import { storeBufferInTx } from '../../platform/blobRefs.ts';
 import type { DownloadSigner } from '../../platform/downloads.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rateLimit.ts';
@@ -52,14 +53,14 @@ export function signatureService(deps: SignatureDeps) {
 
   /** Stores PNG bytes and the stamp row in one transaction; the first stamp becomes the default. */
   const store = async (userId: number, p: { name: string; source: string; png: Buffer; width: number; height: number; ip: string | null }): Promise<TSignatureCreated> => {
-    const sha256 = await deps.blobs.putBuffer(p.png);
     const row = await db.transaction(async (tx) => {
       // Serialise this user's stamp changes (limit check + default) without a table lock.
       await tx.execute(sql`select pg_advisory_xact_lock(${0x5147}, ${userId % 2147483647})`);
       const [n] = await tx.select({ n: count() }).from(signatures).where(live(userId));
       if ((n?.n ?? 0) >= SIGNATURE_LIMITS.perUser) throw badRequest(MSG.SIGNATURE_LIMIT);
       const [def] = await tx.select({ id: signatures.id }).from(signatures).where(and(live(userId), eq(signatures.isDefault, true))).limit(1);
-      await tx.insert(blobs).values({ sha256, size: p.png.length, mime: 'image/png', refcount: 1 }).onConflictDoUpdate({ target: blobs.sha256, set: { refcount: sql`${blobs.refcount} + 1` } });
+      // Reference and durable file inside this transaction (issue 9 §1, platform/blobRefs.ts).
+      const sha256 = await storeBufferInTx(tx, deps.blobs, p.png, 'image/png');
       const [r] = await tx.insert(signatures).values({ userId, name: p.name, source: p.source, sha256, width: p.width, height: p.height, isDefault: !def }).returning();
       await writeAudit(tx, { actorId: userId, action: 'signature.create', target: `signature:${r!.id}`, after: { name: p.name, source: p.source, sha256, isDefault: !def }, ip: p.ip });
       return r!;
