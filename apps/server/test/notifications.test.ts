@@ -99,16 +99,28 @@ describe('notifications', () => {
     expect(p2.list.map((n: { str: string }) => n.str)).toEqual(['消息2', '消息1']);
     const bId = (await list(b.api)).list[0].newsId;
 
-    // Read two of mine and one of B's: B's is untouched, the answer is the same.
-    const r = await a.api.post('/api/News/read', { newsId: `${p1.list[0].newsId},${p1.list[1].newsId},${bId}` });
-    expect(r).toMatchObject({ code: 200, msg: MSG.OPERATION_SUCCESS });
+    // Ids that are not the caller's (B's, or none at all) answer a clear 400 and change nothing (issue 8 §3).
+    const mineTwo = `${p1.list[0].newsId},${p1.list[1].newsId}`;
+    for (const newsId of [`${mineTwo},${bId}`, '999999']) {
+      expect(await a.api.post('/api/News/read', { newsId })).toMatchObject({ code: 400, msg: MSG.NEWS_NOT_FOUND });
+      expect(await a.api.post('/api/News/del', { newsId })).toMatchObject({ code: 400, msg: MSG.NEWS_NOT_FOUND });
+    }
+    expect(await b.api.post('/api/News/del', { newsId: mineTwo })).toMatchObject({ code: 400, msg: MSG.NEWS_NOT_FOUND });
+    expect(await unread(a.api)).toBe(12);
+    expect((await list(a.api)).count).toBe(12);
+    expect(await unread(b.api)).toBe(1);
+
+    // Read two of mine (twice: already read is fine): B's is untouched.
+    expect(await a.api.post('/api/News/read', { newsId: mineTwo })).toMatchObject({ code: 200, msg: MSG.OPERATION_SUCCESS });
+    expect(await a.api.post('/api/News/read', { newsId: mineTwo })).toMatchObject({ code: 200, msg: MSG.OPERATION_SUCCESS });
     expect(await unread(a.api)).toBe(10);
     expect((await list(a.api)).list.slice(0, 3).map((n: { isRead: string }) => n.isRead)).toEqual(['1', '1', '0']);
     expect(await unread(b.api)).toBe(1);
 
-    // Delete one of mine and B's: only mine goes.
-    const d = await a.api.post('/api/News/del', { newsId: `${p1.list[0].newsId},${bId}` });
+    // Delete one of mine: only mine goes; deleting it again is 消息不存在或已删除.
+    const d = await a.api.post('/api/News/del', { newsId: String(p1.list[0].newsId) });
     expect(d).toMatchObject({ code: 200, msg: MSG.DELETE_SUCCESS });
+    expect(await a.api.post('/api/News/del', { newsId: String(p1.list[0].newsId) })).toMatchObject({ code: 400, msg: MSG.NEWS_NOT_FOUND });
     expect((await list(a.api)).count).toBe(11);
     expect((await list(b.api)).count).toBe(1);
 

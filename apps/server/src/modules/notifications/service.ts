@@ -1,13 +1,16 @@
 /**
  * Notifications 消息通知 (issue 5 §2; spec p1 §2, §3, §4, §7, §9): the owner's paged list (10 per page,
  * newest first), mark read (ids or all), delete, and the unread count of the header badge.
- * Every call works on the caller's own rows only: another user's id behaves like a missing one
- * (ignored, the answer is the same).
+ * Every call works on the caller's own rows only: an id that is not one of the caller's (another
+ * user's, or missing/deleted) makes read/del answer 400 消息不存在或已删除 and change nothing; the
+ * answer is the same for both cases, so it reveals nothing about other users' ids (issue 8 §3).
  */
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { PAGE_SIZE } from '@cunzheng/contract/constants';
 import type { TNewsItem, TNewsListRes } from '@cunzheng/contract/account';
+import { MSG } from '@cunzheng/contract/messages';
 import type { DbOrTx } from '../../db/client.ts';
+import { badRequest } from '../../platform/errors.ts';
 import { notifications } from '../../db/schema/index.ts';
 
 type Row = typeof notifications.$inferSelect;
@@ -24,6 +27,13 @@ export const toNewsItem = (r: Pick<Row, 'id' | 'str' | 'createdAt' | 'readAt'>):
 export function notificationService(deps: { db: DbOrTx }) {
   const { db } = deps;
   const mine = (userId: number) => eq(notifications.userId, userId);
+
+  /** Throws 400 NEWS_NOT_FOUND unless every id in `ids` is a message of `userId`. */
+  const assertMine = async (userId: number, ids: number[]): Promise<void> => {
+    const wanted = [...new Set(ids)];
+    const rows = await db.select({ id: notifications.id }).from(notifications).where(and(mine(userId), inArray(notifications.id, wanted)));
+    if (rows.length !== wanted.length) throw badRequest(MSG.NEWS_NOT_FOUND);
+  };
 
   /** Unread notifications of `userId` (the badge; userInfo.newsNum). */
   const unreadCount = async (userId: number): Promise<number> => {
@@ -51,15 +61,24 @@ export function notificationService(deps: { db: DbOrTx }) {
       return rows.map(toNewsItem);
     },
 
-    /** POST /api/News/read: marks the caller's `ids` (or all their unread ones) read; returns how many changed. */
+    /**
+     * POST /api/News/read: marks the caller's `ids` (or all their unread ones) read; returns how many
+     * changed (already-read ones count as done). Throws 400 NEWS_NOT_FOUND, changing nothing, when an id
+     * is not one of the caller's messages.
+     */
     async markRead(userId: number, ids: number[] | 'all'): Promise<number> {
+      if (ids !== 'all') await assertMine(userId, ids);
       const where = ids === 'all' ? and(mine(userId), isNull(notifications.readAt)) : and(mine(userId), isNull(notifications.readAt), inArray(notifications.id, ids));
       const r = await db.update(notifications).set({ readAt: sql`now()` }).where(where).returning({ id: notifications.id });
       return r.length;
     },
 
-    /** POST /api/News/del: deletes the caller's `ids`; returns how many were removed. */
+    /**
+     * POST /api/News/del: deletes the caller's `ids`; returns how many were removed. Throws 400
+     * NEWS_NOT_FOUND, deleting nothing, when an id is not one of the caller's messages.
+     */
     async remove(userId: number, ids: number[]): Promise<number> {
+      await assertMine(userId, ids);
       const r = await db.delete(notifications).where(and(mine(userId), inArray(notifications.id, ids))).returning({ id: notifications.id });
       return r.length;
     },
