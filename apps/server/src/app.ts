@@ -27,11 +27,18 @@ export interface BuiltApp {
 }
 
 /** Builds the app on an open database; `close()` on the app also stops background work (not the database). */
+/** TRUST_PROXY (comma-separated addresses/CIDRs) → Fastify's `trustProxy`: false when empty. */
+export function trustedProxies(value: string): false | string[] {
+  const list = value.split(',').map((p) => p.trim()).filter(Boolean);
+  return list.length ? list : false;
+}
+
 export async function buildApp(config: Config, database: Database, opts: { logger?: boolean | object; jobs?: boolean } = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: opts.logger ?? { level: config.LOG_LEVEL },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 4000 },
-    trustProxy: true,
+    // Issue 9 §3: only the proxies named in TRUST_PROXY may set the client address through X-Forwarded-For.
+    trustProxy: trustedProxies(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -34,6 +34,28 @@ const ZConfig = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Relaxes rate limits for automated test runs ("1"). Never set in production. */
   RATE_LIMIT_OFF: z.enum(['0', '1']).default('0'),
+  /**
+   * Reverse proxies whose `X-Forwarded-For` is believed (issue 9 §3): comma-separated IP addresses or CIDRs
+   * (e.g. `127.0.0.1,10.0.0.0/8`), or `loopback`, `linklocal`, `uniquelocal`. Empty (default): no proxy is
+   * trusted and the client address is the TCP peer, so a client cannot choose its own IP with that header.
+   */
+  TRUST_PROXY: z
+    .string()
+    .max(2000)
+    .default('')
+    .refine((v) => v.split(',').every((p) => p.trim() === '' || /^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/.test(p.trim())), 'must be comma-separated IP addresses or CIDRs'),
+  /** SMS sends allowed per mobile per hour (issue 9 §3). */
+  SMS_PER_MOBILE_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
+  /** SMS sends allowed per client address per hour. */
+  SMS_PER_CLIENT_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** SMS sends allowed for the whole platform per hour; tripping it alerts the operators. */
+  SMS_GLOBAL_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(1000),
+  /** Image captchas issued per client address per 10 minutes. */
+  CAPTCHA_PER_CLIENT_10MIN: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** Proof-of-work before an SMS send (altcha PBKDF2/SHA-256): iterations per attempt. */
+  POW_COST: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  /** Proof-of-work: the secret counter is drawn from [max/2, max); work ≈ 0.75 × max × POW_COST (~0.2 s on one core by default). */
+  POW_MAX_COUNTER: z.coerce.number().int().min(2).max(10_000_000).default(2000),
   /** Public pages (issue 5 §6): ICP filing number shown in the footer ('' = not shown). */
   ICP_FILING: z.string().max(100).default(''),
   /** Public pages: copyright line of the footer. */

@@ -1,7 +1,9 @@
 /** Accounts end to end through the real app (issue 2 §3; spec p1 §5, §8; p2 §5, §8). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@cunzheng/contract/messages';
-import { client, freshMobile, lastSmsCode, registerUser, solveCaptcha } from './client.ts';
+import { eq } from 'drizzle-orm';
+import { smsCodes } from '../src/db/schema/index.ts';
+import { client, freshMobile, imageCaptcha, lastSmsCode, registerUser, solveCaptcha, solvePow } from './client.ts';
 import { makeHarness, type Harness } from './harness.ts';
 
 describe('accounts', () => {
@@ -9,17 +11,20 @@ describe('accounts', () => {
   beforeAll(async () => { h = await makeHarness(); });
   afterAll(async () => { await h.close(); });
 
-  it('captcha is an SVG, single use, wrong answers refused', async () => {
+  it('captcha is a PNG image (no SVG glyph paths), single use, wrong answers refused', async () => {
     const c = client(h);
     const r = await c.post('/api/Register/getImgCode');
     expect(r.code).toBe(200);
-    expect(r.data.img).toMatch(/^<svg/);
+    expect(r.data.img).toMatch(/^data:image\/png;base64,/);
+    const png = Buffer.from(r.data.img.split(',')[1], 'base64');
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(png.toString('latin1')).not.toMatch(/<svg|<path/);
     const cap = await solveCaptcha(h);
     const mobile = freshMobile();
-    const bad = await c.post('/api/Register/sendSMS', { mobile, captchaId: cap.captchaId, imgCode: cap.imgCode === 'aaaa' ? 'bbbb' : 'aaaa' });
+    const bad = await c.post('/api/Register/sendSMS', { mobile, captchaId: cap.captchaId, imgCode: cap.imgCode === 'aaaa' ? 'bbbb' : 'aaaa', altcha: cap.altcha });
     expect(bad).toMatchObject({ code: 400, msg: MSG.IMG_CODE_WRONG });
     // The same captcha, now with the right answer, is already consumed.
-    const again = await c.post('/api/Register/sendSMS', { mobile, ...cap });
+    const again = await c.post('/api/Register/sendSMS', { mobile, ...cap, altcha: await solvePow(h) });
     expect(again).toMatchObject({ code: 400, msg: MSG.IMG_CODE_WRONG });
   });
 
@@ -70,15 +75,18 @@ describe('accounts', () => {
     expect(await c.post('/api/Register', { ...body, smsCode: code })).toMatchObject({ code: 400, msg: '验证码错误次数过多，请重新获取' });
   });
 
-  it('password login, wrong password, rate limit per mobile', async () => {
+  it('password login, wrong password; repeated failures ask for the captcha instead of locking the account', async () => {
     const u = await registerUser(h);
     const c = client(h);
     expect((await c.post('/api/login', { mobile: u.mobile, password: u.password })).code).toBe(200);
     expect(await c.post('/api/login', { mobile: u.mobile, password: 'wrong1234' })).toMatchObject({ code: 400, msg: '手机号或密码错误' });
     expect(await c.post('/api/login', { mobile: freshMobile(), password: 'abc12345' })).toMatchObject({ code: 400, msg: '手机号或密码错误' });
-    let last;
-    for (let i = 0; i < 11; i++) last = await c.post('/api/login', { mobile: u.mobile, password: 'wrong1234' });
-    expect(last).toMatchObject({ code: 400, msg: '登录尝试次数过多，请15分钟后再试' });
+    for (let i = 0; i < 4; i++) expect((await c.post('/api/login', { mobile: u.mobile, password: 'wrong1234' })).msg).toBe('手机号或密码错误');
+    // 5 failures on the account: the captcha is required (even with the right password), never a 15-minute lock.
+    expect(await c.post('/api/login', { mobile: u.mobile, password: u.password })).toMatchObject({ code: 400, msg: MSG.IMG_CODE_REQUIRED, data: { needCaptcha: 1 } });
+    expect(await c.post('/api/login', { mobile: u.mobile, password: u.password, captchaId: 'nope', imgCode: 'abcd' })).toMatchObject({ code: 400, msg: MSG.IMG_CODE_WRONG, data: { needCaptcha: 1 } });
+    expect(await c.post('/api/login', { mobile: u.mobile, password: 'wrong1234', ...(await imageCaptcha(h)) })).toMatchObject({ code: 400, msg: '手机号或密码错误' });
+    expect((await c.post('/api/login', { mobile: u.mobile, password: u.password, ...(await imageCaptcha(h)) })).code).toBe(200);
   });
 
   it('SMS login and password reset (reset ends old sessions)', async () => {
@@ -87,8 +95,11 @@ describe('accounts', () => {
     const sent = await c.post('/api/login/sendLoginSMS', { mobile: u.mobile, ...(await solveCaptcha(h)) });
     const login = await c.post('/api/login/sms', { mobile: u.mobile, smsCode: await lastSmsCode(h, u.mobile), smsToken: sent.data.token });
     expect(login.code).toBe(200);
-    const unknown = await c.post('/api/login/sendLoginSMS', { mobile: freshMobile(), ...(await solveCaptcha(h)) });
-    expect(unknown).toMatchObject({ code: 400, msg: '该手机号未注册' });
+    // An unregistered number gets the same answer (no account enumeration) but no SMS.
+    const nobody = freshMobile();
+    const unknown = await c.post('/api/login/sendLoginSMS', { mobile: nobody, ...(await solveCaptcha(h)) });
+    expect(unknown).toMatchObject({ code: 200, msg: MSG.SMS_SENT });
+    await expect(lastSmsCode(h, nobody)).rejects.toThrow();
 
     const rs = await c.post('/api/Register/sendResetSMS', { mobile: u.mobile, ...(await solveCaptcha(h)) });
     const smsCode = await lastSmsCode(h, u.mobile);
@@ -117,9 +128,15 @@ describe('accounts', () => {
     expect((await client(h).get('/api/user/info'))).toMatchObject({ code: 401, msg: MSG.LOGIN_REQUIRED });
   });
 
-  it('a duplicate mobile cannot register', async () => {
+  it('a duplicate mobile cannot register: the send does not tell, the register call does once the code checks', async () => {
     const u = await registerUser(h);
-    const r = await client(h).post('/api/Register/sendSMS', { mobile: u.mobile, ...(await solveCaptcha(h)) });
-    expect(r).toMatchObject({ code: 400, msg: '手机号已注册' });
+    const c = client(h);
+    await h.database.db.update(smsCodes).set({ createdAt: new Date(Date.now() - 120_000) }).where(eq(smsCodes.mobile, u.mobile));
+    const r = await c.post('/api/Register/sendSMS', { mobile: u.mobile, ...(await solveCaptcha(h)) });
+    expect(r).toMatchObject({ code: 200, msg: MSG.SMS_SENT });
+    const code = await lastSmsCode(h, u.mobile);
+    const body = { mobile: u.mobile, smsToken: r.data.token, password: 'abc12345', type: 1, name: '重复' };
+    expect(await c.post('/api/Register', { ...body, smsCode: code === '000000' ? '111111' : '000000' })).toMatchObject({ code: 400, msg: MSG.SMS_CODE_WRONG });
+    expect(await c.post('/api/Register', { ...body, smsCode: code })).toMatchObject({ code: 400, msg: '手机号已注册' });
   });
 });

@@ -3,6 +3,8 @@
  * the real captcha + SMS flow (the captcha answer and SMS text are read from the database, as a
  * person would read the image and their phone).
  */
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { desc, eq } from 'drizzle-orm';
 import { captchas, smsOutbox } from '../src/db/schema/index.ts';
 import type { Harness } from './harness.ts';
@@ -47,11 +49,25 @@ export function client(h: Harness, token?: string) {
   };
 }
 
-/** Captcha id and its answer, read from the captchas table. */
-export async function solveCaptcha(h: Harness): Promise<{ captchaId: string; imgCode: string }> {
-  const r = await client(h).post<{ captchaId: string; img: string }>('/api/Register/getImgCode');
-  const rows = await h.database.db.select().from(captchas).where(eq(captchas.id, r.data.captchaId));
-  return { captchaId: r.data.captchaId, imgCode: rows[0]!.answer };
+/** Captcha id and its answer only (read from the captchas table, as a person reads the image). */
+export async function imageCaptcha(h: Harness, remoteAddress?: string): Promise<{ captchaId: string; imgCode: string }> {
+  const r = await h.app.inject({ method: 'POST', url: '/api/Register/getImgCode', ...(remoteAddress ? { remoteAddress } : {}) });
+  const id = (r.json() as Envelope<{ captchaId: string }>).data.captchaId;
+  const rows = await h.database.db.select().from(captchas).where(eq(captchas.id, id));
+  return { captchaId: id, imgCode: rows[0]!.answer };
+}
+
+/** Solves a fresh proof-of-work challenge of GET /api/Register/powChallenge the way the browser does → the `altcha` field. */
+export async function solvePow(h: Harness): Promise<string> {
+  const challenge = (await client(h).get<Challenge>('/api/Register/powChallenge')).data;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('proof of work not solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/** What a browser sends with an SMS request: captcha id, its answer and a proof-of-work solution (issue 9 §3). */
+export async function solveCaptcha(h: Harness): Promise<{ captchaId: string; imgCode: string; altcha: string }> {
+  return { ...(await imageCaptcha(h)), altcha: await solvePow(h) };
 }
 
 /** The 6-digit code of the latest SMS to `mobile` (from the embedded provider's outbox). */

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { noSpecialChars, zId, zPaged, zPaging } from './common.ts';
 import { EVIDENCE_KINDS, PAGE_SIZE } from './constants.ts';
-import { zImgCode, zSmsCode, zSmsToken } from './fields.ts';
+import { zAltcha, zImgCode, zSmsCode, zSmsToken } from './fields.ts';
 import { MSG, msgRequired, msgTooLong } from './messages.ts';
 
 // ── Limits ────────────────────────────────────────────────────────────────
@@ -40,6 +40,7 @@ export const NEWS_IDS_MAX = 100;
 export const ZResetExtractSmsReq = z.object({
   captchaId: z.string({ error: MSG.IMG_CODE_WRONG }).trim().min(1, MSG.IMG_CODE_WRONG).max(64, MSG.IMG_CODE_WRONG),
   imgCode: zImgCode(),
+  altcha: zAltcha(),
 });
 export type TResetExtractSmsReq = z.infer<typeof ZResetExtractSmsReq>;
 

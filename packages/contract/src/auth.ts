@@ -6,12 +6,12 @@
  */
 import { z } from 'zod';
 import { noSpecialChars, zFormCode } from './common.ts';
-import { zImgCode, zMobile, zPassword, zSmsCode, zSmsToken } from './fields.ts';
+import { zAltcha, zImgCode, zMobile, zOptionalCaptcha, zPassword, zSmsCode, zSmsToken } from './fields.ts';
 import { MSG, msgRequired } from './messages.ts';
 
 // ── Image captcha ─────────────────────────────────────────────────────────
 
-/** POST /api/Register/getImgCode → data (no request fields). `img` is an SVG document as text. */
+/** POST /api/Register/getImgCode → data (no request fields). `img` is a `data:image/png;base64,…` URL (issue 9 §3). */
 export const ZImgCaptcha = z.object({
   captchaId: z.string().max(64),
   img: z.string().max(200_000),
@@ -19,6 +19,23 @@ export const ZImgCaptcha = z.object({
 export type TImgCaptcha = z.infer<typeof ZImgCaptcha>;
 
 // ── SMS sends ─────────────────────────────────────────────────────────────
+
+
+/** GET /api/Register/powChallenge → data: an altcha v2 challenge (`parameters` signed by `signature`), valid 5 minutes. */
+export const ZPowChallenge = z.object({
+  parameters: z.object({
+    algorithm: z.string().max(40),
+    nonce: z.string().max(200),
+    salt: z.string().max(200),
+    cost: z.number().int(),
+    keyLength: z.number().int(),
+    keyPrefix: z.string().max(200),
+    keySignature: z.string().max(200).optional(),
+    expiresAt: z.number().int().optional(),
+  }),
+  signature: z.string().max(200).optional(),
+});
+export type TPowChallenge = z.infer<typeof ZPowChallenge>;
 
 /**
  * POST /api/Register/sendSMS, /api/login/sendLoginSMS, /api/Register/sendResetSMS: the mobile and the
@@ -28,6 +45,7 @@ export const ZSendSmsReq = z.object({
   mobile: zMobile(),
   captchaId: z.string({ error: MSG.IMG_CODE_WRONG }).trim().min(1, MSG.IMG_CODE_WRONG).max(64, MSG.IMG_CODE_WRONG),
   imgCode: zImgCode(),
+  altcha: zAltcha(),
 });
 export type TSendSmsReq = z.infer<typeof ZSendSmsReq>;
 
@@ -106,8 +124,17 @@ export type TRegisterReq = z.infer<typeof ZRegisterReq>;
 
 // ── Login ─────────────────────────────────────────────────────────────────
 
-/** POST /api/login: mobile and password (the shared password rule of spec p2 §5). */
-export const ZLoginReq = z.object({ mobile: zMobile(), password: zPassword() });
+
+/** data of the 400 answer that asks the client to show an image captcha and retry (issue 9 §3). */
+export const ZNeedCaptcha = z.object({ needCaptcha: z.literal(1) });
+export type TNeedCaptcha = z.infer<typeof ZNeedCaptcha>;
+
+/**
+ * POST /api/login: mobile and password (the shared password rule of spec p2 §5), plus an image captcha
+ * once the server asked for it (issue 9 §3: after repeated failures for the account or the client it answers
+ * 请输入图形验证码 / 图形验证码不正确 with data `{needCaptcha: 1}`).
+ */
+export const ZLoginReq = z.object({ mobile: zMobile(), password: zPassword(), ...zOptionalCaptcha() });
 export type TLoginReq = z.infer<typeof ZLoginReq>;
 
 /** POST /api/login/sms: mobile, SMS code and the token of POST /api/login/sendLoginSMS. */

@@ -4,7 +4,7 @@
  * `isSelf` and the owner's fields depend on who asks.
  */
 import { z } from 'zod';
-import { zExtractCodeInput } from './fields.ts';
+import { zExtractCodeInput, zOptionalCaptcha } from './fields.ts';
 import { MSG } from './messages.ts';
 
 /**
@@ -78,9 +78,11 @@ export type TCheckBqviewReq = z.infer<typeof ZCheckBqviewReq>;
 /**
  * POST /api/share/downBaoquan (spec p2 §3 extraction code payload): baoquan and code (the 证据提取 field:
  * 请输入证据提取码 when blank, 证据提取码不能超过30个字符 above 30) → data `{downUrl}` (ZDownUrl) when the
- * code is the owner's; 证据提取码错误 otherwise.
+ * code is the owner's; 证据提取码错误 otherwise. After repeated wrong codes for this owner from this client
+ * (or many for the owner from everyone) it asks for an image captcha: 请输入图形验证码 / 图形验证码不正确 with
+ * data `{needCaptcha: 1}` (issue 9 §3); captchaId and imgCode then come with the retry.
  */
-export const ZShareDownReq = z.object({ baoquan: zBaoquan(), code: zExtractCodeInput() });
+export const ZShareDownReq = z.object({ baoquan: zBaoquan(), code: zExtractCodeInput(), ...zOptionalCaptcha() });
 export type TShareDownReq = z.infer<typeof ZShareDownReq>;
 
 /** POST /api/check/downCertificate: no → data `{downUrl}` (ZDownUrl) of the certificate PDF. */

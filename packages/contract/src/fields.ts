@@ -81,3 +81,15 @@ export const zContact = (max = 30) => z.string({ error: MSG.CONTACT_REQUIRED }).
 /** Gender 0 male / 1 female as a form string or number (spec p2 §3, §5): 性别不能为空. */
 export const zGender = () =>
   z.preprocess((v) => (v === '0' ? 0 : v === '1' ? 1 : v), z.literal([0, 1], { error: MSG.GENDER_REQUIRED }));
+
+/**
+ * The proof-of-work solution every SMS send carries (issue 9 §3): base64 of the JSON altcha payload
+ * `{challenge, solution}` for a challenge of GET /api/Register/powChallenge. 请完成人机验证 when absent.
+ */
+export const zAltcha = () => z.string({ error: MSG.POW_REQUIRED }).trim().min(1, MSG.POW_REQUIRED).max(4000, MSG.POW_FAILED);
+
+/** Optional image-captcha fields of calls that ask for a captcha only after repeated failures (issue 9 §3). */
+export const zOptionalCaptcha = () => ({
+  captchaId: z.string().trim().max(64, MSG.IMG_CODE_WRONG).optional(),
+  imgCode: z.string().trim().max(8, MSG.IMG_CODE_WRONG).optional(),
+});

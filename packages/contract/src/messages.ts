@@ -125,6 +125,10 @@ export const MSG = {
   IMG_CODE_EXPIRED: '图形验证码已过期，请刷新',
   ACCOUNT_TYPE_REQUIRED: '请选择账号类型',
   /** spec p2 §5: personal KYC name required; also the personal name at registration. */
+  /** Issue 9 §3: an SMS send without the proof-of-work solution (the browser solves it transparently). */
+  POW_REQUIRED: '请完成人机验证',
+  /** Issue 9 §3: a wrong, expired or already spent proof-of-work solution. */
+  POW_FAILED: '人机验证失败，请重试',
   NAME_REQUIRED: '请输入姓名',
   COMPANY_REQUIRED: '请输入企业名称',
   ACCOUNT_DISABLED: '账号已停用',
@@ -241,8 +245,6 @@ export const MSG = {
   /** News/read or News/del without an id. */
   NEWS_SELECT: '请选择消息',
   NEWS_ID_INVALID: '消息编号错误',
-  /** News/read or News/del with an id that is not one of the caller's messages (issue 8 §3). */
-  NEWS_NOT_FOUND: '消息不存在或已删除',
   NOTICE_NOT_FOUND: '公告不存在',
   NOTICE_ALREADY_WITHDRAWN: '公告已撤回',
   PUBLISH_SUCCESS: '发布成功',

@@ -10,9 +10,7 @@ import { registerBlobGc } from '../platform/blobGc.ts';
 import { authRoutes } from './auth/routes.ts';
 import { certificateRoutes } from './certificate/routes.ts';
 import { buildCertificate } from './certificate/wire.ts';
-import { authService } from './auth/service.ts';
-import { captchaService } from './auth/captcha.ts';
-import { smsCodeService } from './auth/smsCodes.ts';
+import { buildAuth, registerAuthWorkers } from './auth/wire.ts';
 import { evidenceRoutes } from './evidence/routes.ts';
 import { evidenceService } from './evidence/service.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
@@ -38,18 +36,16 @@ export function buildServices(ctx: AppContext) {
   const { db } = ctx;
   const ledger = ledgerService({ db, config: ctx.config, log: ctx.log });
   ctx.onStop.push(() => ledger.stop());
-  const captcha = captchaService({ db });
-  const smsCodes = smsCodeService({ db, sms: ctx.sms, limiter: ctx.limiter });
   const notifications = notificationService({ db });
-  const auth = authService({ db, sessions: ctx.sessions, limiter: ctx.limiter, captcha, smsCodes, codes: ctx.codes, unreadCount: notifications.unreadCount });
+  const { captcha, smsCodes, pow, auth } = buildAuth(ctx, { unreadCount: notifications.unreadCount });
   const trust = trustService({ db, config: ctx.config, log: ctx.log });
   const evidence = evidenceService({ db, blobs: ctx.blobs, ledger, downloads: ctx.downloads, timestamper: trust });
   const anchor = buildAnchor(ctx, { ledger });
   const audit = buildAudit(ctx, { ledger, anchor });
-  const { certificate, browser } = buildCertificate(ctx, { ledger, auth, trust, anchor, report: (a) => audit.integrityAlert(a) });
-  const account = buildAccount(ctx, { captcha, smsCodes, notifications });
+  const { certificate, browser } = buildCertificate(ctx, { ledger, auth, captcha, trust, anchor, report: (a) => audit.integrityAlert(a) });
+  const account = buildAccount(ctx, { captcha, smsCodes, pow, notifications });
   const forensics = buildForensics(ctx, { evidence, certificate, stamper: (sha) => trust.stamp(sha), report: (a) => audit.integrityAlert(a) });
-  return { ledger, captcha, auth, evidence, certificate, browser, blobs: ctx.blobs, db, account, trust, anchor, audit, forensics };
+  return { ledger, captcha, pow, auth, evidence, certificate, browser, blobs: ctx.blobs, db, account, trust, anchor, audit, forensics };
 }
 
 export type Services = ReturnType<typeof buildServices>;
@@ -64,7 +60,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, s: S
     isLive: (id) => s.evidence.isLive(id),
     report: (a) => s.audit.integrityAlert(a),
   }));
-  await app.register(authRoutes({ auth: s.auth, captcha: s.captcha, sessions: ctx.sessions }));
+  await app.register(authRoutes({ auth: s.auth, captcha: s.captcha, pow: s.pow, sessions: ctx.sessions }));
   await app.register(evidenceRoutes({ evidence: s.evidence, sessions: ctx.sessions }));
   await app.register(certificateRoutes({ certificate: s.certificate, sessions: ctx.sessions }));
   await app.register(trustRoutes({ trust: s.trust, limiter: ctx.limiter, findEvidenceId: async (b: string) => (await s.evidence.findByBaoquan(b))?.id ?? null }));
@@ -81,6 +77,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, s: S
  * Each module that has periodic or queued work adds its line here.
  */
 export async function registerWorkers(jobs: Jobs, ctx: AppContext, s: Services): Promise<void> {
+  await registerAuthWorkers(jobs, ctx);
   await registerAnchorWorker(jobs, s.anchor, ctx.log);
   await registerAuditWorker(jobs, s.audit, ctx);
   await registerBlobGc(jobs, ctx);

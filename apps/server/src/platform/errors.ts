@@ -16,14 +16,17 @@ export interface Envelope<T> {
 /** Thrown by services; the error handler turns it into an envelope with this code and Chinese message. */
 export class AppError extends Error {
   readonly code: EnvelopeCode;
-  constructor(code: EnvelopeCode, msg: string) {
+  /** Envelope `data` of the error answer (e.g. `{needCaptcha: 1}`); null by default. */
+  readonly data: unknown;
+  constructor(code: EnvelopeCode, msg: string, data: unknown = null) {
     super(msg);
     this.code = code;
+    this.data = data;
   }
 }
 
 /** 400 with a Chinese message the user can act on. */
-export const badRequest = (msg: string): AppError => new AppError(400, msg);
+export const badRequest = (msg: string, data: unknown = null): AppError => new AppError(400, msg, data);
 /** 401: no or unknown token. */
 export const unauthorized = (msg: string = MSG.LOGIN_REQUIRED): AppError => new AppError(401, msg);
 /** 403: logged in but not allowed. */

@@ -14,7 +14,7 @@ const isChinese = (s: string) => /[\u4e00-\u9fff]/.test(s);
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, req, reply) => {
     if (error instanceof AppError) {
-      return reply.status(200).send({ code: error.code === 429 ? 400 : error.code, msg: error.message, data: null });
+      return reply.status(200).send({ code: error.code === 429 ? 400 : error.code, msg: error.message, data: error.data ?? null });
     }
     const err = error as FastifyError;
     if (hasZodFastifySchemaValidationErrors(err)) {

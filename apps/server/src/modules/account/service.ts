@@ -12,17 +12,20 @@ import type { Principal } from '../../platform/auth.ts';
 import { randomDigits, type SecretBox } from '../../platform/secrets.ts';
 import type { CaptchaService } from '../auth/captcha.ts';
 import type { SmsCodeService } from '../auth/smsCodes.ts';
+import type { PowService } from '../auth/pow.ts';
 import { newsText, notify } from '../notifications/notify.ts';
 
 /** Builds the settings service. */
-export function settingsService(deps: { db: Db; captcha: Pick<CaptchaService, 'consume'>; smsCodes: SmsCodeService; codes: SecretBox }) {
+export function settingsService(deps: { db: Db; captcha: Pick<CaptchaService, 'consume'>; smsCodes: SmsCodeService; pow: Pick<PowService, 'spend'>; codes: SecretBox }) {
   const { db } = deps;
   return {
     /**
-     * POST /api/user/resetExtractCode/sendSMS: checks the image captcha (400 图形验证码不正确), then sends a
-     * code to the caller's own mobile → `{token}`. 400 on resend within 60 s or over the SMS limits.
+     * POST /api/user/resetExtractCode/sendSMS: spends the proof of work `altcha` (400 人机验证失败，请重试; issue 9 §3),
+     * checks the image captcha (400 图形验证码不正确), then sends a code to the caller's own mobile → `{token}`.
+     * 400 on resend within 60 s or over the SMS limits.
      */
-    async sendSms(me: Principal, p: { captchaId: string; imgCode: string }, ip: string): Promise<{ token: string }> {
+    async sendSms(me: Principal, p: { captchaId: string; imgCode: string; altcha: string }, ip: string): Promise<{ token: string }> {
+      await deps.pow.spend(p.altcha);
       await deps.captcha.consume(p.captchaId, p.imgCode);
       return deps.smsCodes.send('extract', me.user.mobile, ip);
     },

@@ -11,6 +11,7 @@ import { announcementRoutes } from '../announcements/routes.ts';
 import { announcementService } from '../announcements/service.ts';
 import type { CaptchaService } from '../auth/captcha.ts';
 import type { SmsCodeService } from '../auth/smsCodes.ts';
+import type { PowService } from '../auth/pow.ts';
 import { notificationRoutes } from '../notifications/routes.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import { overviewRoutes } from '../overview/routes.ts';
@@ -24,11 +25,11 @@ import { settingsService } from './service.ts';
  * Builds the account-area services. `notifications` is built before the auth service (whose userInfo
  * needs the unread count) and passed in.
  */
-export function buildAccount(ctx: AppContext, deps: { captcha: CaptchaService; smsCodes: SmsCodeService; notifications: NotificationService }) {
+export function buildAccount(ctx: AppContext, deps: { captcha: CaptchaService; smsCodes: SmsCodeService; pow: PowService; notifications: NotificationService }) {
   const { db } = ctx;
   return {
     notifications: deps.notifications,
-    settings: settingsService({ db, captcha: deps.captcha, smsCodes: deps.smsCodes, codes: ctx.codes }),
+    settings: settingsService({ db, captcha: deps.captcha, smsCodes: deps.smsCodes, pow: deps.pow, codes: ctx.codes }),
     announcements: announcementService({ db }),
     signatures: signatureService({ db, blobs: ctx.blobs, downloads: ctx.downloads, limiter: ctx.limiter }),
     overview: overviewService({ db, latestNews: (id, n) => deps.notifications.latest(id, n) }),

@@ -37,3 +37,9 @@ export async function replaceExtractCode(db: DbOrTx, id: number, from: string, t
   const rows = await db.update(users).set({ extractCode: to }).where(and(eq(users.id, id), eq(users.extractCode, from))).returning({ id: users.id });
   return rows.length > 0;
 }
+
+/** Ids of every operator account (alert recipients). */
+export async function operatorIds(db: DbOrTx): Promise<number[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, 'operator'));
+  return rows.map((r) => r.id);
+}

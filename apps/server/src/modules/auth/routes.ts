@@ -8,22 +8,33 @@ import { MSG } from '@cunzheng/contract/messages';
 import type { Sessions } from '../../platform/auth.ts';
 import { ok } from '../../platform/errors.ts';
 import type { CaptchaService } from './captcha.ts';
+import type { PowService } from './pow.ts';
 import type { AuthService } from './service.ts';
 
 /** Registers the account routes. */
-export const authRoutes = (deps: { auth: AuthService; captcha: CaptchaService; sessions: Sessions }): FastifyPluginAsyncZod => async (app) => {
-  const { auth, captcha, sessions } = deps;
+export const authRoutes = (deps: { auth: AuthService; captcha: CaptchaService; pow: PowService; sessions: Sessions }): FastifyPluginAsyncZod => async (app) => {
+  const { auth, captcha, pow, sessions } = deps;
 
-  /** POST /api/Register/getImgCode → `{captchaId, img}` (img: SVG text, 4 characters, valid 5 min, single use). */
-  app.post('/api/Register/getImgCode', async () => ok(await captcha.create()));
+  /**
+   * POST /api/Register/getImgCode → `{captchaId, img}` (img: `data:image/png;base64,…`, 4 letters or digits,
+   * valid 5 min, single use). 400 操作过于频繁，请稍后再试 past CAPTCHA_PER_CLIENT_10MIN per client (issue 9 §3).
+   */
+  app.post('/api/Register/getImgCode', async (req) => ok(await captcha.create(req.ip)));
 
-  /** POST /api/Register/sendSMS (mobile, captchaId, imgCode) → `{token}`; 400 手机号已注册, 图形验证码不正确, resend within 60 s. */
+  /**
+   * GET /api/Register/powChallenge → an altcha v2 challenge `{parameters, signature}` (issue 9 §3), valid 5 min.
+   * Every SMS send (register, SMS login, reset password, extraction-code reset) carries its solution as `altcha`
+   * (base64 JSON `{challenge, solution}`); one solution buys one send.
+   */
+  app.get('/api/Register/powChallenge', async () => ok(await pow.challenge()));
+
+  /** POST /api/Register/sendSMS (mobile, captchaId, imgCode, altcha) → `{token}`; 400 人机验证失败，请重试, 图形验证码不正确, resend within 60 s. Any number gets the code (no enumeration; 手机号已注册 comes from POST /api/Register). */
   app.post('/api/Register/sendSMS', { schema: { body: ZSendSmsReq } }, async (req) => ok(await auth.sendSms('register', req.body, req.ip), MSG.SMS_SENT));
 
-  /** POST /api/login/sendLoginSMS (mobile, captchaId, imgCode) → `{token}` for SMS login. */
+  /** POST /api/login/sendLoginSMS (mobile, captchaId, imgCode, altcha) → `{token}` for SMS login; the same answer for an unregistered number (nothing is sent). */
   app.post('/api/login/sendLoginSMS', { schema: { body: ZSendSmsReq } }, async (req) => ok(await auth.sendSms('login', req.body, req.ip), MSG.SMS_SENT));
 
-  /** POST /api/Register/sendResetSMS (mobile, captchaId, imgCode) → `{token}` for a password reset. */
+  /** POST /api/Register/sendResetSMS (mobile, captchaId, imgCode, altcha) → `{token}` for a password reset; the same answer for an unregistered number (nothing is sent). */
   app.post('/api/Register/sendResetSMS', { schema: { body: ZSendSmsReq } }, async (req) => ok(await auth.sendSms('reset', req.body, req.ip), MSG.SMS_SENT));
 
   /** POST /api/Register (mobile, smsCode, smsToken, password, type 1|2, name | company) → `{token, userInfo}`. */
@@ -33,7 +44,7 @@ export const authRoutes = (deps: { auth: AuthService; captcha: CaptchaService; s
     return ok(r, MSG.REGISTER_SUCCESS);
   });
 
-  /** POST /api/login (mobile, password) → `{token, userInfo}`; 400 手机号或密码错误; rate-limited per mobile and IP. */
+  /** POST /api/login (mobile, password, captchaId?, imgCode?) → `{token, userInfo}`; 400 手机号或密码错误; after repeated failures 请输入图形验证码 with data `{needCaptcha: 1}`. */
   app.post('/api/login', { schema: { body: ZLoginReq } }, async (req) => ok(await auth.loginPassword(req.body, req.ip), MSG.LOGIN_SUCCESS));
 
   /** POST /api/login/sms (mobile, smsCode, smsToken) → `{token, userInfo}`. */

@@ -11,7 +11,9 @@ import type { Principal, Sessions, UserRow } from '../../platform/auth.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rateLimit.ts';
 import { randomDigits, randomToken, type SecretBox } from '../../platform/secrets.ts';
+import { failureGate, type GateRule } from '../../platform/failureGate.ts';
 import type { CaptchaService } from './captcha.ts';
+import type { PowService } from './pow.ts';
 import * as repo from './repo.ts';
 import type { SmsCodeService, SmsScene } from './smsCodes.ts';
 import { toUserInfo, type UserInfo } from './userInfo.ts';
@@ -41,15 +43,26 @@ export interface AuthDeps {
   limiter: RateLimiter;
   captcha: CaptchaService;
   smsCodes: SmsCodeService;
+  /** Proof of work spent by every SMS send (issue 9 §3). */
+  pow: PowService;
   /** Seals extraction codes at rest (issue 9 §4). */
   codes: SecretBox;
   /** Unread notifications of a user (userInfo.newsNum); 0 when absent. */
   unreadCount?: (userId: number) => Promise<number>;
 }
 
+/** Password-login failure rules (issue 9 §3): the captcha is required from the 5th failure on an account or the 20th from a client in 15 minutes. */
+export const LOGIN_GATE = { perAccount: 5, perClient: 20, windowSeconds: 900 } as const;
+
+const loginRules = (mobile: string, ip: string): GateRule[] => [
+  { key: `loginfail:m:${mobile}`, threshold: LOGIN_GATE.perAccount, windowSeconds: LOGIN_GATE.windowSeconds },
+  { key: `loginfail:ip:${ip}`, threshold: LOGIN_GATE.perClient, windowSeconds: LOGIN_GATE.windowSeconds },
+];
+
 /** Builds the auth service. */
 export function authService(deps: AuthDeps) {
   const { db } = deps;
+  const gate = failureGate({ limiter: deps.limiter, checkCaptcha: (id, answer) => deps.captcha.check(id, answer) });
   /** userInfo of a row with the live unread count (p2 §3 newsNum). */
   const info = async (u: UserRow): Promise<UserInfo> => ({
     ...toUserInfo(u),
@@ -89,13 +102,17 @@ export function authService(deps: AuthDeps) {
   return {
     createUser,
 
-    /** POST /api/Register/sendSMS, /api/login/sendLoginSMS, /api/Register/sendResetSMS: captcha then SMS → `{token}`. */
-    async sendSms(scene: SmsScene, p: { mobile: string; captchaId: string; imgCode: string }, ip: string): Promise<{ token: string }> {
+    /**
+     * POST /api/Register/sendSMS, /api/login/sendLoginSMS, /api/Register/sendResetSMS: proof of work, captcha,
+     * then SMS → `{token}`. The answer never tells whether the number is registered (issue 9 §3): a register
+     * code goes to any number (POST /api/Register says 手机号已注册 only after the code checks), and a login or
+     * reset code for an unregistered number is answered alike but never sent.
+     */
+    async sendSms(scene: SmsScene, p: { mobile: string; captchaId: string; imgCode: string; altcha: string }, ip: string): Promise<{ token: string }> {
+      await deps.pow.spend(p.altcha);
       await deps.captcha.consume(p.captchaId, p.imgCode);
-      const existing = await repo.findByMobile(db, p.mobile);
-      if (scene === 'register' && existing) throw badRequest(MSG.MOBILE_REGISTERED);
-      if (scene !== 'register' && !existing) throw badRequest(MSG.MOBILE_NOT_REGISTERED);
-      return deps.smsCodes.send(scene, p.mobile, ip);
+      const existing = scene === 'register' ? null : await repo.findByMobile(db, p.mobile);
+      return deps.smsCodes.send(scene, p.mobile, ip, { deliver: scene === 'register' || existing !== null });
     },
 
     /** POST /api/Register → `{token, userInfo}`. 400 on a bad SMS code or a registered mobile. */
@@ -105,20 +122,23 @@ export function authService(deps: AuthDeps) {
       return startSession(user, ip, 'user.register');
     },
 
-    /** POST /api/login (mobile, password) → `{token, userInfo}`; rate-limited per mobile and per IP. */
-    async loginPassword(p: { mobile: string; password: string }, ip: string): Promise<LoginResult> {
-      await deps.limiter.hit(
-        [
-          { key: `login:m:${p.mobile}`, max: 10, windowSeconds: 900 },
-          { key: `login:ip:${ip}`, max: 60, windowSeconds: 900 },
-        ],
-        MSG.LOGIN_TOO_MANY,
-      );
+    /**
+     * POST /api/login (mobile, password, captchaId?, imgCode?) → `{token, userInfo}`. After LOGIN_GATE failures
+     * for the account or the client the captcha is required and answers slow down (platform/failureGate.ts,
+     * issue 9 §3); the right password with a solved captcha always logs in. A client is refused outright
+     * (登录尝试次数过多…) only past 60 attempts in 15 minutes of its own.
+     */
+    async loginPassword(p: { mobile: string; password: string; captchaId?: string; imgCode?: string }, ip: string): Promise<LoginResult> {
+      await deps.limiter.hit([{ key: `login:ip:${ip}`, max: 60, windowSeconds: 900 }], MSG.LOGIN_TOO_MANY);
+      const rules = loginRules(p.mobile, ip);
+      await gate.enter(rules, p);
       const user = await repo.findByMobile(db, p.mobile);
       // Same message whether the mobile is unknown or the password wrong; verify against a dummy hash to even timing.
       const ok = await verify(user?.passwordHash ?? dummyHash(), p.password);
-      if (!user || !ok) throw badRequest(MSG.LOGIN_FAILED);
-      await deps.limiter.reset(`login:m:${p.mobile}`, 900);
+      if (!user || !ok) {
+        await gate.fail(rules);
+        throw badRequest(MSG.LOGIN_FAILED);
+      }
       return startSession(user, ip, 'user.login');
     },
 

@@ -10,9 +10,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@cunzheng/contract/messages';
 import { evidence, users } from '../../db/schema/index.ts';
-import { client, form, registerUser } from '../../../test/client.ts';
+import { client, form, imageCaptcha, registerUser } from '../../../test/client.ts';
 import { makeHarness, type Harness } from '../../../test/harness.ts';
-import { EXTRACT_LOCKED_MSG } from './service.ts';
 
 const sha = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
 const EVIL_TITLE = `<script>alert("x")</script><img src=x onerror=alert(1)>&'"`;
@@ -20,9 +19,9 @@ const EVIL_NAME = `<b onmouseover=alert(2)>合同.txt`;
 
 type Api = ReturnType<typeof client>;
 
-/** POST with a chosen client IP (X-Forwarded-For; the app trusts the proxy header). */
+/** POST from a chosen client address (the TCP peer: no proxy is trusted by default). */
 async function postFrom(h: Harness, ip: string, url: string, body: Record<string, string>) {
-  const r = await h.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip }, payload: form(body) });
+  const r = await h.app.inject({ method: 'POST', url, remoteAddress: ip, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form(body) });
   return r.json() as { code: number; msg: string; data: any };
 }
 
@@ -161,30 +160,55 @@ describe('certificate and sharing', () => {
     }
   });
 
-  it('brute force: 5 wrong codes lock the number for every IP, even the right code; a right code clears the count', async () => {
-    const target = (await owner.api.upload('brute.txt', Buffer.from('brute force target'))).data;
-    const right = owner.userInfo.extractCode as string;
+  it('wrong codes: the budget is per owner and client; after 5 the client needs a captcha, the right code still opens (issue 9 §3)', async () => {
+    const victim = await registerUser(h, { name: '王小二' });
+    const e1 = (await victim.api.upload('a.txt', Buffer.from('evidence one'))).data;
+    const e2 = (await victim.api.upload('b.txt', Buffer.from('evidence two'))).data;
+    const right = victim.userInfo.extractCode as string;
     const wrongs = ['000000', '111111', '222222', '333333', '444444', '555555', '666666'].filter((c) => c !== right);
-    // 4 wrong, then the right code resets the per-number counter …
-    for (let i = 0; i < 4; i++) expect((await postFrom(h, `10.2.0.${i}`, '/api/share/downBaoquan', { baoquan: target.baoquan, code: wrongs[i]! })).msg).toBe(MSG.EXTRACT_CODE_WRONG);
-    expect((await postFrom(h, '10.2.1.1', '/api/share/downBaoquan', { baoquan: target.baoquan, code: right })).code).toBe(200);
-    // … so 5 more wrong codes (from 5 different IPs) are still answered as wrong,
-    for (let i = 0; i < 5; i++) expect((await postFrom(h, `10.3.0.${i}`, '/api/share/downBaoquan', { baoquan: target.baoquan, code: wrongs[i]! })).msg).toBe(MSG.EXTRACT_CODE_WRONG);
-    // and then the number is locked: the right code from a fresh IP gets the lock message, not the file.
-    const locked = await postFrom(h, '10.4.0.1', '/api/share/downBaoquan', { baoquan: target.baoquan, code: right });
-    expect(locked).toMatchObject({ code: 400, msg: EXTRACT_LOCKED_MSG, data: null });
-    // Other numbers are not affected.
-    expect((await postFrom(h, '10.4.0.2', '/api/share/downBaoquan', { baoquan: ev.baoquan, code: right })).code).toBe(200);
+    // One code opens every evidence of the owner, so the guesses are counted per owner, across certificates.
+    for (let i = 0; i < 5; i++) {
+      const r = await postFrom(h, '10.2.0.1', '/api/share/downBaoquan', { baoquan: (i % 2 ? e1 : e2).baoquan, code: wrongs[i]! });
+      expect(r).toMatchObject({ code: 400, msg: MSG.EXTRACT_CODE_WRONG });
+    }
+    // The guessing client now needs a captcha for this owner, on either certificate, even with the right code.
+    const need = await postFrom(h, '10.2.0.1', '/api/share/downBaoquan', { baoquan: e1.baoquan, code: right });
+    expect(need).toMatchObject({ code: 400, msg: MSG.IMG_CODE_REQUIRED, data: { needCaptcha: 1 } });
+    const bad = await postFrom(h, '10.2.0.1', '/api/share/downBaoquan', { baoquan: e1.baoquan, code: right, captchaId: 'nope', imgCode: 'abcd' });
+    expect(bad).toMatchObject({ code: 400, msg: MSG.IMG_CODE_WRONG, data: { needCaptcha: 1 } });
+    // … and gets the file once it solves one: nobody is locked out.
+    const solved = await postFrom(h, '10.2.0.1', '/api/share/downBaoquan', { baoquan: e2.baoquan, code: right, ...(await imageCaptcha(h)) });
+    expect(solved.code, solved.msg).toBe(200);
+    // The holder of the right code on another client is not affected by the stranger's guesses.
+    expect((await postFrom(h, '10.2.0.2', '/api/share/downBaoquan', { baoquan: e1.baoquan, code: right })).code).toBe(200);
   });
 
-  it('brute force: one IP gets 20 attempts an hour whatever the numbers and codes', async () => {
+  it('wrong codes from many clients: past 20 for an owner everyone needs a captcha, the holder still gets in', async () => {
+    const victim = await registerUser(h, { name: '赵小三' });
+    const target = (await victim.api.upload('c.txt', Buffer.from('evidence three'))).data;
+    const right = victim.userInfo.extractCode as string;
+    const wrong = right === '999999' ? '888888' : '999999';
+    for (let i = 0; i < 20; i++) expect((await postFrom(h, `10.3.${i}.1`, '/api/share/downBaoquan', { baoquan: target.baoquan, code: wrong })).msg).toBe(MSG.EXTRACT_CODE_WRONG);
+    expect(await postFrom(h, '10.3.99.1', '/api/share/downBaoquan', { baoquan: target.baoquan, code: right })).toMatchObject({ code: 400, msg: MSG.IMG_CODE_REQUIRED, data: { needCaptcha: 1 } });
+    const r = await postFrom(h, '10.3.99.1', '/api/share/downBaoquan', { baoquan: target.baoquan, code: right, ...(await imageCaptcha(h)) });
+    expect(r.code, r.msg).toBe(200);
+    // Other owners are not affected.
+    expect((await postFrom(h, '10.3.99.1', '/api/share/downBaoquan', { baoquan: ev.baoquan, code: owner.userInfo.extractCode })).code).toBe(200);
+  });
+
+  it('a client with 30 wrong codes in an hour (any owners) is refused; other clients and right codes are not limited', async () => {
     const right = owner.userInfo.extractCode as string;
-    for (let i = 0; i < 20; i++) {
-      const r = await postFrom(h, '10.9.9.9', '/api/share/downBaoquan', { baoquan: ev.baoquan, code: right });
-      expect(r.code).toBe(200);
+    for (let i = 0; i < 25; i++) expect((await postFrom(h, '10.9.9.10', '/api/share/downBaoquan', { baoquan: ev.baoquan, code: right })).code).toBe(200);
+    const victims = await Promise.all([0, 1, 2, 3, 4, 5].map(() => registerUser(h)));
+    const targets = await Promise.all(victims.map(async (v) => ({ v, e: (await v.api.upload('d.txt', Buffer.from(`d${v.mobile}`))).data })));
+    let n = 0;
+    for (const { v, e } of targets) {
+      const wrong = v.userInfo.extractCode === '777777' ? '666666' : '777777';
+      for (let i = 0; i < 5; i++, n++) expect((await postFrom(h, '10.9.9.9', '/api/share/downBaoquan', { baoquan: e.baoquan, code: wrong })).msg).toBe(MSG.EXTRACT_CODE_WRONG);
     }
+    expect(n).toBe(30);
     expect(await postFrom(h, '10.9.9.9', '/api/share/downBaoquan', { baoquan: ev.baoquan, code: right })).toMatchObject({ code: 400, msg: MSG.TOO_FREQUENT });
-    expect(await postFrom(h, '10.9.9.10', '/api/share/downBaoquan', { baoquan: ev.baoquan, code: right })).toMatchObject({ code: 200 });
+    expect(await postFrom(h, '10.9.9.11', '/api/share/downBaoquan', { baoquan: ev.baoquan, code: right })).toMatchObject({ code: 200 });
   });
 
   it('downCertificate: a real A4 PDF with the Chinese title and the number (pdftotext), rendered once then cached', async () => {

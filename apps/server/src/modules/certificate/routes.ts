@@ -43,9 +43,12 @@ export const certificateRoutes = (deps: { certificate: CertificateService; sessi
   /**
    * POST /api/share/downBaoquan (baoquan, code) → `{downUrl}` (signed, expiring) of the evidence file when
    * `code` is the owner's extraction code. 400 请输入证据提取码 / 证据提取码不能超过30个字符 / 证据提取码错误 /
-   * 证据缺失不可下载 / 保全号不存在; rate-limited per number and per IP (400 with a "try later" message).
+   * 证据缺失不可下载 / 保全号不存在; after repeated wrong codes for the owner 请输入图形验证码 with data
+   * `{needCaptcha: 1}` (retry with captchaId and imgCode; issue 9 §3).
    */
-  app.post('/api/share/downBaoquan', { schema: { body: ZShareDownReq } }, async (req) => ok(await certificate.extract(req.body.baoquan, req.body.code, req.ip)));
+  app.post('/api/share/downBaoquan', { schema: { body: ZShareDownReq } }, async (req) =>
+    ok(await certificate.extract(req.body.baoquan, req.body.code, req.ip, { captchaId: req.body.captchaId, imgCode: req.body.imgCode })),
+  );
 
   /**
    * POST /api/check/downCertificate (no[, lang=zh|en]) → `{downUrl}` of the A4 certificate PDF named

@@ -10,12 +10,12 @@
  *   the KYC state, so the certificate page must not hide the download from them either. Any other value
  *   (e.g. a future disabled/frozen state) is not active. See `ACTIVE_USER_STATUSES`.
  * - `id` and `label` (the owner's private tag) are returned to the owner only (0 / '' for everyone else).
- * - Extraction attempts are rate-limited twice (`EXTRACT_LIMITS`): per IP every attempt counts
- *   (20 per hour), so an attacker cannot clear the counter with a code they know; per certificate the
- *   attempt is counted BEFORE the comparison and the counter is cleared after a correct code, i.e.
- *   5 consecutive wrong codes lock that number for the rest of its 15-minute window (a 6-digit code then
- *   needs ~1,000 days on average, whatever the number of IPs). Counting before comparing means a
- *   blocked caller learns nothing, not even with the right code.
+ * - Wrong extraction codes (issue 9 §3; `EXTRACT_LIMITS`): one code opens all of an owner's evidence, so the
+ *   budget is per owner, not per certificate, and nobody is locked out by someone else's guesses. Failures are
+ *   counted per (owner, client) and per owner; past 5 for the pair, or 20 for the owner from everyone, in an
+ *   hour, the call needs an image captcha and answers slow down (platform/failureGate.ts) — the holder of the
+ *   right code still gets the file by solving it. A client with 30 wrong codes in an hour (any owner) is
+ *   refused (操作过于频繁) for the rest of the hour: that is its own budget, nobody else's.
  */
 import crypto from 'node:crypto';
 import QRCode from 'qrcode';
@@ -27,7 +27,8 @@ import type { BlobStore } from '../../platform/blobs.ts';
 import type { IntegrityReporter } from '../../platform/blobIntegrity.ts';
 import type { BrowserPool } from '../../platform/browser.ts';
 import type { DownloadSigner } from '../../platform/downloads.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest, tooMany } from '../../platform/errors.ts';
+import { failureGate, type GateCaptcha, type GateRule } from '../../platform/failureGate.ts';
 import type { RateLimiter } from '../../platform/rateLimit.ts';
 import { BAOQUAN_RE } from '../evidence/baoquan.ts';
 import * as evidenceRepo from '../evidence/repo.ts';
@@ -44,17 +45,19 @@ import type { TCertificateView } from '@cunzheng/contract/certificate';
 /** spec p2 §4 userStatus values counted as an active account for `isSelf` (see the file comment). */
 export const ACTIVE_USER_STATUSES: readonly number[] = [1, 2, 3, 4];
 
-/** Extraction-code rate limits (see the file comment). */
+/** Extraction-code failure limits (see the file comment). */
 export const EXTRACT_LIMITS = {
-  perIp: { max: 20, windowSeconds: 3600 },
-  perBaoquan: { max: 5, windowSeconds: 900 },
+  /** Wrong codes for one owner from one client before the captcha is required. */
+  perOwnerClient: { threshold: 5, windowSeconds: 3600 },
+  /** Wrong codes for one owner from everyone before the captcha is required of everyone. */
+  perOwner: { threshold: 20, windowSeconds: 3600 },
+  /** Wrong codes from one client (any owner) before that client is refused. */
+  perClient: { max: 30, windowSeconds: 3600 },
 } as const;
 
 /** Certificate PDFs rendered per IP per 10 minutes (each render costs ~0.5 s of CPU). */
 export const PDF_LIMIT_PER_IP = { max: 60, windowSeconds: 600 } as const;
 
-/** Shown when the per-certificate extraction limit is hit. */
-export const EXTRACT_LOCKED_MSG = '证据提取码错误次数过多，请15分钟后再试';
 
 export interface CertificateDeps {
   db: DbOrTx;
@@ -64,6 +67,8 @@ export interface CertificateDeps {
   report?: IntegrityReporter;
   downloads: Pick<DownloadSigner, 'url'>;
   limiter: RateLimiter;
+  /** Consumes an image captcha and says whether the answer was right (auth captcha `check`); unset → never right. */
+  checkCaptcha?: (captchaId: string, answer: string) => Promise<boolean>;
   /** Display identity of a user (auth service `identity`); null for an unknown id. */
   ownerName(userId: number): Promise<OwnerIdentity | null>;
   /** The user's 6-digit extraction code (auth service `extractCodeOf`); null for an unknown id. */
@@ -100,6 +105,7 @@ const sameCode = (a: string, b: string) =>
 export function certificateService(deps: CertificateDeps) {
   const tokens = viewTokens(deps.viewTokenKey, deps.viewTokenTtlSeconds ?? VIEW_TOKEN_TTL_SECONDS);
   const publicUrl = deps.publicUrl.replace(/\/+$/, '');
+  const gate = failureGate({ limiter: deps.limiter, checkCaptcha: deps.checkCaptcha ?? (async () => false) });
   // Also refreshes the file's mtime: a cached PDF in use is not garbage-collected (platform/blobGc.ts).
   const exists = (sha: string) => deps.blobs.touch(sha);
   // Kind-specific certificate rows, registered by the module of each evidence kind (describeKind).
@@ -221,21 +227,27 @@ export function certificateService(deps: CertificateDeps) {
      * POST /api/share/downBaoquan (spec p1 §6, §7; p2 §3 "Extraction code payload: code, baoquan"):
      * `{downUrl}` of the evidence file when `code` equals the owner's extraction code.
      * Errors (code 400): 保全号不存在; 证据缺失不可下载 (deleted by the owner or bytes missing);
-     * 证据提取码错误; 操作过于频繁，请稍后再试 (per-IP limit); 证据提取码错误次数过多… (per-number limit).
+     * 证据提取码错误; 请输入图形验证码 / 图形验证码不正确 with data `{needCaptcha: 1}` after repeated wrong codes
+     * for the owner (`captcha` = the retry's captchaId and imgCode); 操作过于频繁，请稍后再试 (the client's own budget).
      */
-    async extract(baoquan: string, code: string, ip: string): Promise<{ downUrl: string }> {
-      await deps.limiter.hit([{ key: `extract:ip:${ip}`, ...EXTRACT_LIMITS.perIp }]);
+    async extract(baoquan: string, code: string, ip: string, captcha: GateCaptcha = {}): Promise<{ downUrl: string }> {
+      const clientKey = `extractfail:ip:${ip}`;
+      if ((await deps.limiter.count(clientKey, EXTRACT_LIMITS.perClient.windowSeconds)) >= EXTRACT_LIMITS.perClient.max) throw tooMany();
       const row = await find(baoquan);
       if (row.deletedAt) throw badRequest(MSG.EVIDENCE_MISSING);
       if (!(await exists(row.sha256))) {
         await deps.report?.({ kind: 'blob_missing', target: `evidence:${row.baoquan}`, detail: `blob ${row.sha256} is missing` });
         throw badRequest(MSG.EVIDENCE_MISSING);
       }
-      const bqKey = `extract:bq:${row.baoquan}`;
-      await deps.limiter.hit([{ key: bqKey, ...EXTRACT_LIMITS.perBaoquan }], EXTRACT_LOCKED_MSG);
+      const pair: GateRule = { key: `extractfail:o:${row.userId}:ip:${ip}`, ...EXTRACT_LIMITS.perOwnerClient };
+      const rules: GateRule[] = [pair, { key: `extractfail:o:${row.userId}`, ...EXTRACT_LIMITS.perOwner }];
+      await gate.enter(rules, captcha);
       const want = await deps.extractCodeOf(row.userId);
-      if (!want || !sameCode(code.trim(), want)) throw badRequest(MSG.EXTRACT_CODE_WRONG);
-      await deps.limiter.reset(bqKey, EXTRACT_LIMITS.perBaoquan.windowSeconds);
+      if (!want || !sameCode(code.trim(), want)) {
+        await gate.fail([...rules, { key: clientKey, threshold: EXTRACT_LIMITS.perClient.max, windowSeconds: EXTRACT_LIMITS.perClient.windowSeconds }]);
+        throw badRequest(MSG.EXTRACT_CODE_WRONG);
+      }
+      await deps.limiter.reset(pair.key, pair.windowSeconds);
       await deps.db.transaction(async (tx) => {
         await writeAudit(tx, { actorId: null, action: 'evidence.extract', target: `evidence:${row.id}`, ip, after: { baoquan: row.baoquan } });
         await notify(tx, row.userId, newsText.extract(row.title, row.baoquan), 'extract');

@@ -7,6 +7,7 @@ import type { IntegrityReporter } from '../../platform/blobIntegrity.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { loadOrCreateSecret } from '../../platform/secrets.ts';
 import type { AuthService } from '../auth/service.ts';
+import type { CaptchaService } from '../auth/captcha.ts';
 import type { LedgerService } from '../ledger/types.ts';
 import type { TrustService } from '../trust/service.ts';
 import { certificateService, type CertificateService } from './service.ts';
@@ -18,7 +19,7 @@ import type { AnchorService } from '../anchor/service.ts';
  */
 export function buildCertificate(
   ctx: AppContext,
-  deps: { ledger: LedgerService; auth: Pick<AuthService, 'identity' | 'extractCodeOf'>; browser?: BrowserPool; trust?: Pick<TrustService, 'signPdf' | 'tokenFor'>; anchor?: Pick<AnchorService, 'anchorFor'>; report?: IntegrityReporter },
+  deps: { ledger: LedgerService; auth: Pick<AuthService, 'identity' | 'extractCodeOf'>; captcha?: Pick<CaptchaService, 'check'>; browser?: BrowserPool; trust?: Pick<TrustService, 'signPdf' | 'tokenFor'>; anchor?: Pick<AnchorService, 'anchorFor'>; report?: IntegrityReporter },
 ): { certificate: CertificateService; browser: BrowserPool } {
   let browser = deps.browser;
   if (!browser) {
@@ -34,6 +35,7 @@ export function buildCertificate(
     limiter: ctx.limiter,
     ownerName: (id) => deps.auth.identity(id),
     extractCodeOf: (id) => deps.auth.extractCodeOf(id),
+    ...(deps.captcha ? { checkCaptcha: deps.captcha.check } : {}),
     browser,
     publicUrl: ctx.config.PUBLIC_URL,
     viewTokenKey: loadOrCreateSecret(ctx.config.dataDir, 'view-token.key', 32),

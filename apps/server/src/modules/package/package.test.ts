@@ -243,7 +243,7 @@ describe('evidence package', () => {
     expect(await anon.get('/api/verify', { sha256: 'a'.repeat(65) })).toMatchObject({ code: 400, msg: MSG.SHA256_FORMAT });
     expect(await anon.get('/api/verify', {})).toMatchObject({ code: 400, msg: MSG.SHA256_REQUIRED });
     // Rate-limited per IP (VERIFY_LIMIT_PER_IP): the call after the limit is refused, another IP is not.
-    const from = async (ip: string) => (await h.app.inject({ method: 'GET', url: `/api/verify?sha256=${sha(content)}`, headers: { 'x-forwarded-for': ip } })).json();
+    const from = async (ip: string) => (await h.app.inject({ method: 'GET', url: `/api/verify?sha256=${sha(content)}`, remoteAddress: ip })).json();
     for (let i = 0; i < VERIFY_LIMIT_PER_IP.max; i++) expect((await from('10.9.9.9')).code).toBe(200);
     expect(await from('10.9.9.9')).toMatchObject({ code: 400, msg: MSG.TOO_FREQUENT });
     expect((await from('10.9.9.10')).code).toBe(200);
