@@ -245,6 +245,8 @@ export const MSG = {
   /** News/read or News/del without an id. */
   NEWS_SELECT: '请选择消息',
   NEWS_ID_INVALID: '消息编号错误',
+  /** News/read or News/del with an id that is not one of the caller's messages (issue 8 §3). */
+  NEWS_NOT_FOUND: '消息不存在或已删除',
   NOTICE_NOT_FOUND: '公告不存在',
   NOTICE_ALREADY_WITHDRAWN: '公告已撤回',
   PUBLISH_SUCCESS: '发布成功',
