@@ -14,7 +14,8 @@ import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { installErrorHandling } from './platform/http.ts';
+import { frameworkErrors, installErrorHandling } from './platform/http.ts';
+import { loggerOptions } from './platform/logging.ts';
 import { buildContext, type AppContext } from './platform/context.ts';
 import { buildServices, registerRoutes, registerWorkers, type Services } from './modules/index.ts';
 import { startJobs } from './platform/jobs.ts';
@@ -35,11 +36,12 @@ export function trustedProxies(value: string): false | string[] {
 
 export async function buildApp(config: Config, database: Database, opts: { logger?: boolean | object; jobs?: boolean } = {}): Promise<BuiltApp> {
   const app = Fastify({
-    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    logger: opts.logger ?? loggerOptions(config.LOG_LEVEL), // redaction + safe serializers (issue 9 §4)
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 4000 },
     // Issue 9 §3: only the proxies named in TRUST_PROXY may set the client address through X-Forwarded-For.
     trustProxy: trustedProxies(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    frameworkErrors, // bad percent-encoding in the URL → 400 envelope (issue 9 §5)
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

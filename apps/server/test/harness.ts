@@ -6,10 +6,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import pg from 'pg';
 import { buildApp, type BuiltApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
+import { loggerOptions } from '../src/platform/logging.ts';
 
 export interface Harness extends BuiltApp {
   config: Config;
@@ -19,7 +21,7 @@ export interface Harness extends BuiltApp {
 }
 
 /** Builds the app on a fresh database and temp DATA_DIR. `env` overrides configuration variables. */
-export async function makeHarness(env: Record<string, string> = {}, opts: { jobs?: boolean } = {}): Promise<Harness> {
+export async function makeHarness(env: Record<string, string> = {}, opts: { jobs?: boolean; logStream?: Writable; logLevel?: string } = {}): Promise<Harness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cz-test-'));
   let url: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;
@@ -42,7 +44,9 @@ export async function makeHarness(env: Record<string, string> = {}, opts: { jobs
   }
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_OFF: '0', ...env });
   const database = await openDatabase({ url, pgliteDir: 'memory://' });
-  const built = await buildApp(config, database, { logger: false, jobs: opts.jobs });
+  // With `logStream` the app logs through the production logger options (redaction, serializers) into it.
+  const logger = opts.logStream ? loggerOptions(opts.logLevel ?? 'debug', opts.logStream) : false;
+  const built = await buildApp(config, database, { logger, jobs: opts.jobs });
   await built.app.ready();
   return {
     ...built,
