@@ -20,7 +20,7 @@ import { request, requestWithMsg, type Answer, type UploadProgress } from './req
 // ── Settings (spec p1 §2 /setting, §5) ──────────────────────────────────────
 
 /** POST /api/user/resetExtractCode/sendSMS (captchaId, imgCode) → `{ token }`: an SMS to the caller's own mobile. */
-export const sendResetExtractSms = (d: { captchaId: string; imgCode: string }) =>
+export const sendResetExtractSms = (d: { captchaId: string; imgCode: string; altcha: string }) =>
   request<{ token: string }>({ method: 'POST', url: '/api/user/resetExtractCode/sendSMS', data: { ...d } });
 
 /** POST /api/user/resetExtractCode (smsCode, smsToken) → `{ extractCode }` (the old code stops working); msg 证据提取码已重置. */

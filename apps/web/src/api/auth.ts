@@ -6,7 +6,7 @@ import { request, requestEnvelope } from './request';
 import type { Envelope } from './types';
 import type { ImgCaptcha, LoginResult, UserInfo } from './types';
 
-/** POST /api/Register/getImgCode → `{ captchaId, img }` (img: an SVG document). */
+/** POST /api/Register/getImgCode → `{ captchaId, img }` (img: a `data:image/png;base64,…` URL). */
 export const getImgCode = () => request<ImgCaptcha>({ method: 'POST', url: '/api/Register/getImgCode' });
 
 /** Fields of the three SMS senders. */
@@ -14,6 +14,8 @@ export interface SmsSendInput {
   mobile: string;
   captchaId: string;
   imgCode: string;
+  /** Proof-of-work solution (api/pow.ts solvePow; issue 9 §3). */
+  altcha: string;
 }
 
 /** POST /api/Register/sendSMS → `{ token }` (SMS for registration). */

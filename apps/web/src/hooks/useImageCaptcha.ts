@@ -26,7 +26,7 @@ export function useImageCaptcha(): ImageCaptchaState {
     setLoading(true);
     getImgCode()
       .then((c) => {
-        if (mine === seq.current) setState({ captchaId: c.captchaId, src: svgDataUrl(c.img) });
+        if (mine === seq.current) setState({ captchaId: c.captchaId, src: c.img.startsWith('data:image/png;base64,') ? c.img : svgDataUrl(c.img) });
       })
       .catch(() => {
         if (mine === seq.current) setState({ captchaId: '', src: '' });

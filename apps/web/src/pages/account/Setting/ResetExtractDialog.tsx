@@ -41,7 +41,7 @@ function ResetForm({ mobile, onClose }: Omit<ResetExtractDialogProps, 'open'>) {
   const { message } = App.useApp();
   const qc = useQueryClient();
 
-  const { captcha, smsToken, send, requireToken } = useCaptchaSms(form, (v) => sendResetExtractSms({ captchaId: v.captchaId, imgCode: v.imgCode }), { ownMobile: true });
+  const { captcha, smsToken, send, requireToken } = useCaptchaSms(form, (v) => sendResetExtractSms({ captchaId: v.captchaId, imgCode: v.imgCode, altcha: v.altcha }), { ownMobile: true });
 
   const onFinish = async (v: ResetForm) => {
     if (!requireToken()) return;

@@ -4,6 +4,8 @@
  * ?tab=password, its client validation (required, 两次新密码不一致, 新密码不能与旧密码相同, format) and
  * the success path (修改密码成功, tokens removed, to /login).
  */
+import { createChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '@cunzheng/contract/messages';
@@ -20,8 +22,11 @@ let editAnswer = { code: 200, msg: '修改成功', data: null as unknown };
 const form = (body: Buffer) => Object.fromEntries(new URLSearchParams(body.toString()));
 
 beforeAll(async () => {
+  // A real (cheap) altcha challenge: the page solves it before the SMS send (issue 9 §3).
+  const challenge = await createChallenge({ algorithm: 'PBKDF2/SHA-256', cost: 10, counter: 5, deriveKey, hmacSignatureSecret: 'test' });
   server = await startServer((req) => {
     const path = req.url.split('?')[0];
+    if (path === '/api/Register/powChallenge') return { json: { code: 200, msg: '', data: challenge } };
     if (path === '/api/Register/getImgCode') return { json: { code: 200, msg: '', data: { captchaId: 'cap-1', img: '<svg xmlns="http://www.w3.org/2000/svg"/>' } } };
     if (path === '/api/user/resetExtractCode/sendSMS') return { json: { code: 200, msg: MSG.SMS_SENT, data: { token: 'sms-tok' } } };
     if (path === '/api/user/resetExtractCode') {
@@ -69,7 +74,9 @@ describe('tab 证据提取码', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByPlaceholderText('请输入图形验证码'), { target: { value: 'ab12' } });
     fireEvent.click(screen.getByRole('button', { name: '获取验证码' }));
     await waitFor(() => expect(server.requests.some((r) => r.url === '/api/user/resetExtractCode/sendSMS')).toBe(true));
-    expect(form(server.requests.find((r) => r.url === '/api/user/resetExtractCode/sendSMS')!.body)).toEqual({ captchaId: 'cap-1', imgCode: 'ab12' });
+    const sent = form(server.requests.find((r) => r.url === '/api/user/resetExtractCode/sendSMS')!.body);
+    expect(sent).toMatchObject({ captchaId: 'cap-1', imgCode: 'ab12' });
+    expect(JSON.parse(atob(sent.altcha!)).solution.counter).toBe(5);
     fireEvent.change(screen.getByPlaceholderText('请输入短信验证码'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: btn('确认重置') }));
     expect(await screen.findByText(MSG.EXTRACT_CODE_RESET)).toBeTruthy();

@@ -1,6 +1,7 @@
 /**
  * The captcha → SMS step shared by registration, SMS login, password reset and the extraction-code
- * reset (spec p2 §5): checks the fields an SMS send needs, sends, keeps the smsToken, shows 发送成功,
+ * reset (spec p2 §5): checks the fields an SMS send needs, solves the proof of work (issue 9 §3), sends,
+ * keeps the smsToken, shows 发送成功,
  * and always refreshes the captcha (one captcha answers one send, right or wrong). `requireToken`
  * puts 请获取短信验证码 on the SMS field when no code was requested yet.
  */
@@ -8,6 +9,7 @@ import { useState } from 'react';
 import { App, type FormInstance } from 'antd';
 import { MSG } from '@cunzheng/contract/messages';
 import { validateImgCode } from '@cunzheng/contract/validators';
+import { solvePow } from '../../../api/pow';
 import { useImageCaptcha } from '../../../hooks/useImageCaptcha';
 import { checkBeforeSms } from './beforeSms';
 
@@ -19,7 +21,7 @@ export interface CaptchaSmsOptions {
 /** `request` sends the SMS with the checked values; returns `{captcha, smsToken, send, requireToken}`. */
 export function useCaptchaSms(
   form: FormInstance,
-  request: (v: { mobile: string; captchaId: string; imgCode: string }) => Promise<{ token: string }>,
+  request: (v: { mobile: string; captchaId: string; imgCode: string; altcha: string }) => Promise<{ token: string }>,
   opts: CaptchaSmsOptions = {},
 ) {
   const captcha = useImageCaptcha();
@@ -40,7 +42,9 @@ export function useCaptchaSms(
     const v = await checked();
     if (!v) return false;
     try {
-      const r = await request({ mobile: v.mobile, captchaId: captcha.captchaId, imgCode: v.imgCode });
+      // Proof of work first (issue 9 §3): solved here, transparently, for every send.
+      const altcha = await solvePow();
+      const r = await request({ mobile: v.mobile, captchaId: captcha.captchaId, imgCode: v.imgCode, altcha });
       setSmsToken(r.token);
       void message.success(MSG.SMS_SENT);
       return true;
