@@ -11,7 +11,7 @@ import { auditLog, evidence, notifications, users } from '../src/db/schema/index
 import { newsText } from '../src/modules/notifications/notify.ts';
 import { shanghaiDate, shanghaiDay } from '../src/modules/overview/service.ts';
 import { makeOperator } from './account-helpers.ts';
-import { client, lastSmsCode, registerUser, solveCaptcha } from './client.ts';
+import { client, lastSmsCode, registerUser, solveCaptcha, solvePow } from './client.ts';
 import { makeHarness, type Harness } from './harness.ts';
 
 describe('account area', () => {
@@ -51,7 +51,7 @@ describe('account area', () => {
       const a = await registerUser(h);
       const b = await registerUser(h);
       expect(await a.api.post('/api/user/resetExtractCode/sendSMS', { captchaId: 'x', imgCode: '' })).toMatchObject({ code: 400, msg: MSG.IMG_CODE_REQUIRED });
-      expect(await a.api.post('/api/user/resetExtractCode/sendSMS', { captchaId: 'nope', imgCode: 'abcd' })).toMatchObject({ code: 400, msg: MSG.IMG_CODE_WRONG });
+      expect(await a.api.post('/api/user/resetExtractCode/sendSMS', { captchaId: 'nope', imgCode: 'abcd', altcha: await solvePow(h) })).toMatchObject({ code: 400, msg: MSG.IMG_CODE_WRONG });
       expect(await a.api.post('/api/user/resetExtractCode', { smsCode: '123456' })).toMatchObject({ code: 400, msg: MSG.SMS_NOT_REQUESTED });
       expect(await a.api.post('/api/user/resetExtractCode', { smsCode: '', smsToken: 'x'.repeat(20) })).toMatchObject({ code: 400, msg: MSG.SMS_CODE_REQUIRED });
       // B's token and code do not reset A's code (bound to the caller's mobile).
