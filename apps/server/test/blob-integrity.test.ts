@@ -44,7 +44,8 @@ describe('verified downloads', () => {
     const p = h.ctx.blobs.pathOf(sha256);
     if (how === 'missing') return fs.rmSync(p);
     const b = fs.readFileSync(p);
-    b[b.length >> 1] ^= 0xff;
+    const at = b.length >> 1;
+    b[at] = b[at]! ^ 0xff;
     fs.writeFileSync(p, b);
   };
   /** The answer must be the envelope with `msg`, not bytes. */

@@ -70,14 +70,14 @@ export interface BlobStore {
   discard(staged: StagedBlob): Promise<void>;
   /** Stores a small in-memory buffer durably (same rules as `commit`); returns its SHA-256. */
   putBuffer(buf: Buffer): Promise<string>;
+  /** Whether a blob is stored. */
+  has(sha256: string): Promise<boolean>;
   /** Whether a blob is stored; refreshes its mtime (a cached blob in use is not collected). */
   touch(sha256: string): Promise<boolean>;
   /** Opens a blob and hashes it; throws BlobIntegrityError when missing or when its bytes do not hash to `sha256`. */
   openVerified(sha256: string): Promise<VerifiedBlob>;
   /** Reads a small blob whole and checks its hash (BlobIntegrityError otherwise). */
   readVerified(sha256: string): Promise<Buffer>;
-  /** Opens a committed blob for reading (no check: use `openVerified` for anything sent to a client). */
-  open(sha256: string): fs.ReadStream;
   /** Absolute path of a committed blob (for re-hashing by the auditor). */
   pathOf(sha256: string): string;
   /** Every stored blob file (for the garbage collector). */
@@ -183,7 +183,6 @@ export function localBlobStore(dir: string): BlobStore {
     },
     commit: (staged) => linkIn(staged.tmpPath, staged.sha256),
     discard: (staged) => fsp.rm(staged.tmpPath, { force: true }),
-    open: (sha) => fs.createReadStream(pathOf(sha)),
     async putBuffer(buf) {
       const sha = crypto.createHash('sha256').update(buf).digest('hex');
       const tmp = await writeTmp(buf);
@@ -194,6 +193,7 @@ export function localBlobStore(dir: string): BlobStore {
       }
       return sha;
     },
+    has: (sha) => fsp.access(pathOf(sha)).then(() => true, () => false),
     async touch(sha) {
       const now = new Date();
       try {

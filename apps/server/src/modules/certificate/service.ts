@@ -62,7 +62,7 @@ export const PDF_LIMIT_PER_IP = { max: 60, windowSeconds: 600 } as const;
 export interface CertificateDeps {
   db: DbOrTx;
   ledger: Pick<LedgerService, 'latestCheckpoint' | 'size' | 'verifierKey'>;
-  blobs: Pick<BlobStore, 'putBuffer' | 'touch'>;
+  blobs: Pick<BlobStore, 'putBuffer' | 'has' | 'touch'>;
   /** Integrity alerts (audit service `integrityAlert`, issue 9 §2): an extraction finding the file missing. */
   report?: IntegrityReporter;
   downloads: Pick<DownloadSigner, 'url'>;
@@ -106,11 +106,11 @@ export function certificateService(deps: CertificateDeps) {
   const tokens = viewTokens(deps.viewTokenKey, deps.viewTokenTtlSeconds ?? VIEW_TOKEN_TTL_SECONDS);
   const publicUrl = deps.publicUrl.replace(/\/+$/, '');
   const gate = failureGate({ limiter: deps.limiter, checkCaptcha: deps.checkCaptcha ?? (async () => false) });
-  // Also refreshes the file's mtime: a cached PDF in use is not garbage-collected (platform/blobGc.ts).
-  const exists = (sha: string) => deps.blobs.touch(sha);
+  const exists = (sha: string) => deps.blobs.has(sha);
   // Kind-specific certificate rows, registered by the module of each evidence kind (describeKind).
   const describers = new Map<string, (row: EvidenceRow) => Promise<ExtraRow[]>>();
-  const pdfs = pdfRenderer({ browser: deps.browser, putBuffer: (b) => deps.blobs.putBuffer(b), exists, sign: deps.signPdf });
+  // A cached PDF's file gets its mtime refreshed on every use, so the GC (platform/blobGc.ts) never collects one in use.
+  const pdfs = pdfRenderer({ browser: deps.browser, putBuffer: (b) => deps.blobs.putBuffer(b), exists: (sha) => deps.blobs.touch(sha), sign: deps.signPdf });
 
   // QR codes are a pure function of the URL: a small bounded memo spares ~2–10 ms per view.
   const qrMemo = new Map<string, string>();
