@@ -5,116 +5,87 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const ZConfig = z.object({
-  INIT_CWD: z.string().max(4096).optional(),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().max(255).default('0.0.0.0'),
-  /** Relative paths resolve against the directory npm was invoked from. */
-  DATA_DIR: z.string().max(4096).default('./data'),
-  /** Unset: embedded PGlite under DATA_DIR/pgdata. Set: PostgreSQL via `pg`. */
-  DATABASE_URL: z.string().max(4096).optional(),
-  /** Maximum accepted upload, bytes. Default 2 GiB. */
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024 * 1024),
-  /** Session lifetime, seconds. Default 7 days. */
-  SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
-  /** Lifetime of a signed download URL, seconds. */
-  DOWNLOAD_URL_TTL_SECONDS: z.coerce.number().int().positive().default(600),
-  /** Origin line of the ledger checkpoints (C2SP tlog-checkpoint). */
-  LEDGER_ORIGIN: z.string().max(255).default('cunzheng.local/ledger'),
-  /** Ed25519 private key of the ledger, base64 of the 32-byte seed. Unset: generated into DATA_DIR. */
-  LEDGER_SIGNING_KEY: z.string().max(200).optional(),
-  /** AES-256-GCM key of the extraction codes at rest, base64 of 32 bytes. Unset: generated into DATA_DIR/keys. */
-  EXTRACT_CODE_KEY: z.string().max(200).optional(),
-  /** Public base URL used in certificates' QR codes and links. */
-  PUBLIC_URL: z.string().max(1000).default('http://localhost:8080'),
-  /** Path of the Chromium used for PDFs and captures. */
-  CHROMIUM_PATH: z.string().max(4096).default('/usr/bin/chromium'),
-  /** Directory of the built web app served by @fastify/static. */
-  WEB_DIST: z.string().max(4096).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Relaxes rate limits for automated test runs ("1"). Never set in production. */
-  RATE_LIMIT_OFF: z.enum(['0', '1']).default('0'),
-  /**
-   * Reverse proxies whose `X-Forwarded-For` is believed (issue 9 §3): comma-separated IP addresses or CIDRs
-   * (e.g. `127.0.0.1,10.0.0.0/8`), or `loopback`, `linklocal`, `uniquelocal`. Empty (default): no proxy is
-   * trusted and the client address is the TCP peer, so a client cannot choose its own IP with that header.
-   */
+/**
+ * THE list of settings. Every variable carries a `.describe()` (what it does, units, what unset
+ * means): `npm run docs:env` turns them into README's environment-variable table, and a test fails
+ * when README and this schema differ (issue 8 §2). Adding a variable: add it here with `.describe()`,
+ * then run `npm run docs:env`.
+ */
+export const ZConfig = z.object({
+  INIT_CWD: z.string().max(4096).optional().describe('Set by npm: the directory `npm` was invoked from (relative `DATA_DIR` resolves against it). Not set by hand.'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080).describe('TCP port where the API and the web app listen.'),
+  HOST: z.string().max(255).default('0.0.0.0').describe('Address the server binds to (`0.0.0.0`: every interface; `127.0.0.1`: this machine only).'),
+  DATA_DIR: z.string().max(4096).default('./data').describe('PGlite files, blobs, keys (0600) and the operator CLI\'s admin socket. A relative path resolves against the directory npm was invoked from.'),
+  DATABASE_URL: z.string().max(4096).optional().describe('Unset: embedded PGlite under `DATA_DIR/pgdata`. Set (`postgres://user@host:5432/db`): PostgreSQL 15+ via `pg`; migrations run at start.'),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024 * 1024).describe('Largest accepted deposit, bytes (default 2 GiB).'),
+  SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600).describe('Login session lifetime, seconds (default 7 days).'),
+  DOWNLOAD_URL_TTL_SECONDS: z.coerce.number().int().positive().default(600).describe('Lifetime of a signed download URL, seconds.'),
+  LEDGER_ORIGIN: z.string().max(255).default('cunzheng.local/ledger').describe('Origin line of the ledger checkpoints (C2SP tlog-checkpoint) and name of the verifier key.'),
+  LEDGER_SIGNING_KEY: z.string().max(200).optional().describe('Ed25519 private key of the ledger, base64 of the 32-byte seed. Unset: generated into `DATA_DIR/keys/ledger-ed25519.seed`.'),
+  EXTRACT_CODE_KEY: z.string().max(200).optional().describe('AES-256-GCM key of the extraction codes at rest, base64 of 32 bytes. Unset: generated into `DATA_DIR/keys`.'),
+  PUBLIC_URL: z.string().max(1000).default('http://localhost:8080').describe('Public base URL of the site: links and QR codes in certificates and shared links. Set it to the address users open (e.g. `https://cz.example.com`).'),
+  CHROMIUM_PATH: z.string().max(4096).default('/usr/bin/chromium').describe('Chromium used for certificate PDFs and web captures.'),
+  WEB_DIST: z.string().max(4096).optional().describe('Directory of the built web app (`npm run build`). Unset: `apps/web/dist`.'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Server log level (pino): fatal, error, warn, info, debug, trace or silent.'),
+  RATE_LIMIT_OFF: z.enum(['0', '1']).default('0').describe('Relaxes rate limits for automated test runs (`1`). Never set in production.'),
   TRUST_PROXY: z
     .string()
     .max(2000)
     .default('')
-    .refine((v) => v.split(',').every((p) => p.trim() === '' || /^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/.test(p.trim())), 'must be comma-separated IP addresses or CIDRs'),
-  /** SMS sends allowed per mobile per hour (issue 9 §3). */
-  SMS_PER_MOBILE_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
-  /** SMS sends allowed per client address per hour. */
-  SMS_PER_CLIENT_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
-  /** SMS sends allowed for the whole platform per hour; tripping it alerts the operators. */
-  SMS_GLOBAL_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(1000),
-  /** Image captchas issued per client address per 10 minutes. */
-  CAPTCHA_PER_CLIENT_10MIN: z.coerce.number().int().min(1).max(100_000).default(60),
-  /** Proof-of-work before an SMS send (altcha PBKDF2/SHA-256): iterations per attempt. */
-  POW_COST: z.coerce.number().int().min(1).max(1_000_000).default(1000),
-  /** Proof-of-work: the secret counter is drawn from [max/2, max); work ≈ 0.75 × max × POW_COST (~0.2 s on one core by default). */
-  POW_MAX_COUNTER: z.coerce.number().int().min(2).max(10_000_000).default(2000),
-  /** Public pages (issue 5 §6): ICP filing number shown in the footer ('' = not shown). */
-  ICP_FILING: z.string().max(100).default(''),
-  /** Public pages: copyright line of the footer. */
-  COPYRIGHT_TEXT: z.string().max(200).default(`© ${new Date().getFullYear()} 存证 版权所有`),
-  /** Public pages: date the privacy policy was last updated, YYYY-MM-DD. */
-  PRIVACY_UPDATED_AT: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).max(10).default('2026-11-21'),
-  /** Web capture (issue 4): time bound of one capture's network phase, seconds. */
-  CAPTURE_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
-  /** Web capture: most bytes of recorded response bodies per capture. Default 100 MiB. */
-  CAPTURE_MAX_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
-  /** Web capture: captures run at once by this process. */
-  CAPTURE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
-  /** Web capture: comma-separated host names allowed even when they resolve to private addresses (tests). */
-  CAPTURE_ALLOW_HOSTS: z.string().max(2000).default(''),
-  /** Web capture: the capture server's public address, named in the provenance summary. */
-  CAPTURE_PUBLIC_ADDRESS: z.string().max(200).default(''),
-  /** Trusted time (issue 3 §1): RFC 3161 TSA used for every deposit. Unset: the built-in TSA, called in-process. */
-  TSA_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).max(2000).optional()),
-  /** Timeout of one request to TSA_URL, ms. */
-  TSA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  /** PEM chain of the external TSA (its certificate, then CA certificates up to the root): verification and packages. */
-  TSA_CHAIN: z.string().max(100_000).optional(),
-  /** Built-in TSA identity instead of generated files: PKCS#8 key, certificate (critical EKU timeStamping), CA chain — PEM text or file path. */
-  TSA_KEY: z.string().max(100_000).optional(),
-  TSA_CERT: z.string().max(100_000).optional(),
-  TSA_CA_CERT: z.string().max(100_000).optional(),
-  /** Policy OID of the built-in TSA. */
-  TSA_POLICY: z.string().regex(/^[0-2](\.\d+)+$/, 'must be a dotted OID').max(200).optional(),
-  /** Certificate PDF signer (issue 3 §2) instead of generated files: PKCS#8 key, certificate, CA chain — PEM text or file path. */
-  PDF_SIGN_KEY: z.string().max(100_000).optional(),
-  PDF_SIGN_CERT: z.string().max(100_000).optional(),
-  PDF_SIGN_CA_CERT: z.string().max(100_000).optional(),
-  /** External anchoring (issue 3 §3): EVM JSON-RPC URL. Unset: anchoring is off. */
-  ANCHOR_RPC_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^(https?|wss?)$/ }).max(2000).optional()),
-  /** Private key of the anchoring account, 0x + 64 hex (it pays the gas of a 0-value tx to itself). */
-  ANCHOR_PRIVATE_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64 hex digits').optional()),
-  /** Explorer link template of a transaction, with `{tx}` replaced by its hash, e.g. https://etherscan.io/tx/{tx}. */
-  ANCHOR_EXPLORER_TX_URL: z.string().max(1000).optional(),
-  /** Name of the chain shown on certificates (default `EVM chain <chainId>`). */
-  ANCHOR_CHAIN_NAME: z.string().max(100).optional(),
-  /** Least time between two anchors, seconds (checked once a minute). */
-  ANCHOR_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(31 * 24 * 3600).default(3600),
-  /** Least number of new ledger entries since the last anchor before anchoring again. */
-  ANCHOR_MIN_NEW_ENTRIES: z.coerce.number().int().min(1).max(1_000_000_000).default(1),
-  /**
-   * Blob garbage collection (issue 9 §1): an unreferenced blob file (failed deposit, cached certificate
-   * PDF, orphan) or upload temp file is deleted by the hourly GC job only once it is older than this many
-   * seconds. Keep it well above DOWNLOAD_URL_TTL_SECONDS and the longest upload. Default 24 h.
-   */
-  BLOB_GC_GRACE_SECONDS: z.coerce.number().int().min(0).max(365 * 24 * 3600).default(24 * 3600),
-  /** Continuous audit (issue 3 §5): least time between two bounded runs, seconds; 0 turns the job off. */
-  AUDIT_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(31 * 24 * 3600).default(300),
-  /** Evidence blobs re-hashed per run at most. */
-  AUDIT_BLOBS_PER_RUN: z.coerce.number().int().min(1).max(1_000_000).default(200),
-  /** Bytes re-hashed per run at most (at least one blob is always checked). Default 1 GiB. */
-  AUDIT_BYTES_PER_RUN: z.coerce.number().int().min(1).default(1024 * 1024 * 1024),
-  /** Ledger leaves re-verified per run at most. */
-  AUDIT_LEAVES_PER_RUN: z.coerce.number().int().min(1).max(100_000_000).default(100_000),
+    .refine((v) => v.split(',').every((p) => p.trim() === '' || /^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/.test(p.trim())), 'must be comma-separated IP addresses or CIDRs')
+    .describe('Reverse proxies whose `X-Forwarded-For` is believed (issue 9 §3): comma-separated IP addresses or CIDRs (e.g. `127.0.0.1,10.0.0.0/8`), or `loopback`, `linklocal`, `uniquelocal`. Empty (default): no proxy is trusted and the client address is the TCP peer, so a client cannot choose its own IP with that header.'),
+  SMS_PER_MOBILE_HOUR: z.coerce.number().int().min(1).max(1000).default(10).describe('SMS sends allowed per mobile per hour (issue 9 §3).'),
+  SMS_PER_CLIENT_HOUR: z.coerce.number().int().min(1).max(100_000).default(30).describe('SMS sends allowed per client address per hour.'),
+  SMS_GLOBAL_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(1000).describe('SMS sends allowed for the whole platform per hour; tripping it alerts the operators.'),
+  CAPTCHA_PER_CLIENT_10MIN: z.coerce.number().int().min(1).max(100_000).default(60).describe('Image captchas issued per client address per 10 minutes.'),
+  POW_COST: z.coerce.number().int().min(1).max(1_000_000).default(1000).describe('Proof-of-work before an SMS send (altcha PBKDF2/SHA-256): iterations per attempt.'),
+  POW_MAX_COUNTER: z.coerce.number().int().min(2).max(10_000_000).default(2000).describe('Proof-of-work: the secret counter is drawn from [max/2, max); work ≈ 0.75 × max × POW_COST (~0.2 s on one core by default).'),
+  ICP_FILING: z.string().max(100).default('').describe('ICP filing number (备案号) shown in the footer (`GET /api/home/index`); empty: not shown.'),
+  COPYRIGHT_TEXT: z.string().max(200).default(`© ${new Date().getFullYear()} 存证 版权所有`).describe('Copyright line of the footer.'),
+  PRIVACY_UPDATED_AT: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).max(10).default('2026-11-21').describe('Date (YYYY-MM-DD) shown as the privacy policy\'s last update.'),
+  CAPTURE_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(600).default(60).describe('Web capture (issue 4): time bound of one capture\'s network phase, seconds.'),
+  CAPTURE_MAX_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024).describe('Web capture: most bytes of recorded response bodies per capture. Default 100 MiB.'),
+  CAPTURE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2).describe('Web capture: captures run at once by this process.'),
+  CAPTURE_ALLOW_HOSTS: z.string().max(2000).default('').describe('Web capture refuses pages on local and intranet addresses (loopback, private, link-local) so users cannot probe the server\'s network. To capture such pages on purpose, list their host names here, comma-separated (e.g. `intranet.corp,localhost`); the hosts are then captured even when they resolve to private addresses.'),
+  CAPTURE_PUBLIC_ADDRESS: z.string().max(200).default('').describe('Web capture: the capture server\'s public address, named in the provenance summary of each capture.'),
+  TSA_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).max(2000).optional()).describe('RFC 3161 time-stamping authority for every deposit and for the certificate PDFs\' signature time-stamps. Unset: the built-in TSA, called in-process (the same code that serves `POST /tsa`). Set: HTTP POST `application/timestamp-query` (`https://user:pass@…` sends Basic auth). If it fails, the deposit fails with 可信时间戳服务暂不可用，请稍后重试 and nothing is stored.'),
+  TSA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000).describe('Timeout of one request to `TSA_URL`, ms.'),
+  TSA_CHAIN: z.string().max(100_000).optional().describe('PEM (text or file path) of the external TSA\'s certificate then its CAs up to the root: tokens are then verified to that root, and it is the chain handed out for verification.'),
+  TSA_KEY: z.string().max(100_000).optional().describe('Built-in TSA: PKCS#8 private key, PEM text (`\\n` allowed) or a file path. Unset (with `TSA_CERT`, `TSA_CA_CERT`): generated into `DATA_DIR/keys/tsa.pem` (0600), issued by `DATA_DIR/keys/trust-root.pem`.'),
+  TSA_CERT: z.string().max(100_000).optional().describe('Built-in TSA: its certificate (critical extendedKeyUsage timeStamping), PEM text or a file path; set together with `TSA_KEY`.'),
+  TSA_CA_CERT: z.string().max(100_000).optional().describe('Built-in TSA: its CA chain up to the root, PEM text or a file path; set together with `TSA_KEY`.'),
+  TSA_POLICY: z.string().regex(/^[0-2](\.\d+)+$/, 'must be a dotted OID').max(200).optional().describe('Policy OID the built-in TSA writes into its tokens. Unset: `2.25.184198436521694539221644176863975528983.1`.'),
+  PDF_SIGN_KEY: z.string().max(100_000).optional().describe('Key that signs the certificate PDFs (PAdES), PKCS#8 PEM text or a file path. Unset (with `PDF_SIGN_CERT`, `PDF_SIGN_CA_CERT`): generated into `DATA_DIR/keys/pdf-sign.pem` (0600), issued by the same root as the TSA.'),
+  PDF_SIGN_CERT: z.string().max(100_000).optional().describe('Certificate of the PDF signing key, PEM text or a file path; set together with `PDF_SIGN_KEY`.'),
+  PDF_SIGN_CA_CERT: z.string().max(100_000).optional().describe('CA chain of the PDF signing certificate, PEM text or a file path; set together with `PDF_SIGN_KEY`.'),
+  ANCHOR_RPC_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^(https?|wss?)$/ }).max(2000).optional()).describe('External anchoring: EVM JSON-RPC URL (http(s)/ws(s); Ethereum, Besu, FISCO BCOS EVM, …); set together with `ANCHOR_PRIVATE_KEY`. Unset: anchoring off, certificates say 外部锚定：未配置.'),
+  ANCHOR_PRIVATE_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64 hex digits').optional()).describe('External anchoring: `0x` + 64 hex digits, key of the account that writes each checkpoint as a 0-value transaction to itself (it pays the gas).'),
+  ANCHOR_EXPLORER_TX_URL: z.string().max(1000).optional().describe('Block-explorer link of a transaction, `{tx}` replaced by its hash (e.g. `https://etherscan.io/tx/{tx}`); shown on certificates and the explorer page.'),
+  ANCHOR_CHAIN_NAME: z.string().max(100).optional().describe('Chain name shown on certificates. Unset: `EVM chain <chainId>`.'),
+  ANCHOR_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(31 * 24 * 3600).default(3600).describe('Least time between two anchors, seconds (the job checks once a minute).'),
+  ANCHOR_MIN_NEW_ENTRIES: z.coerce.number().int().min(1).max(1_000_000_000).default(1).describe('Least number of new ledger entries since the last anchor before anchoring again.'),
+  BLOB_GC_GRACE_SECONDS: z.coerce.number().int().min(0).max(365 * 24 * 3600).default(24 * 3600).describe('Blob garbage collection (issue 9 §1): an unreferenced blob file (failed deposit, cached certificate PDF, orphan) or upload temp file is deleted by the hourly GC job only once it is older than this many seconds. Keep it well above DOWNLOAD_URL_TTL_SECONDS and the longest upload. Default 24 h.'),
+  AUDIT_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(31 * 24 * 3600).default(300).describe('Continuous audit: least time between two bounded runs, seconds; 0 turns the job off.'),
+  AUDIT_BLOBS_PER_RUN: z.coerce.number().int().min(1).max(1_000_000).default(200).describe('Continuous audit: evidence files re-hashed per run at most.'),
+  AUDIT_BYTES_PER_RUN: z.coerce.number().int().min(1).default(1024 * 1024 * 1024).describe('Continuous audit: bytes re-hashed per run at most (default 1 GiB; at least one file is always checked).'),
+  AUDIT_LEAVES_PER_RUN: z.coerce.number().int().min(1).max(100_000_000).default(100_000).describe('Continuous audit: ledger leaves re-verified per run at most.'),
 });
+
+/** README table: the default shown where the schema's own default would mislead (computed, or generated at start). */
+export const ENV_DOC_DEFAULTS: Readonly<Record<string, string>> = {
+  COPYRIGHT_TEXT: '`© <current year> 存证 版权所有`',
+  LEDGER_SIGNING_KEY: 'generated',
+  EXTRACT_CODE_KEY: 'generated',
+  TSA_KEY: 'generated',
+  TSA_CERT: 'generated',
+  TSA_CA_CERT: 'generated',
+  PDF_SIGN_KEY: 'generated',
+  PDF_SIGN_CERT: 'generated',
+  PDF_SIGN_CA_CERT: 'generated',
+};
+
+/** README table: variables set by tooling, not by users. */
+export const ENV_DOC_HIDDEN: ReadonlySet<string> = new Set(['INIT_CWD']);
 
 export type Config = z.infer<typeof ZConfig> & { dataDir: string };
 
