@@ -28,6 +28,12 @@ export async function nextCaptchaId(page: Page, trigger: () => Promise<unknown>)
   return ((await resp.json()) as { data: { captchaId: string } }).data.captchaId;
 }
 
+/** Creates a personal account (password Test1234) the way the operator CLI does, through the e2e server. */
+export async function createAccount(mobile: string): Promise<void> {
+  const r = await fetch(`${PEEK}/user/${mobile}`);
+  if (!r.ok || (await r.json()) === null) throw new Error(`could not create ${mobile}`);
+}
+
 /** A mobile number unique to this run. */
 export const uniqueMobile = () => `136${String(Date.now()).slice(-8)}`;
 

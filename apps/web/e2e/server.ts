@@ -1,7 +1,8 @@
 /**
  * E2E server: the real platform (apps/server buildApp) on a temp DATA_DIR with embedded PGlite, plus a
  * side HTTP endpoint on E2E_PEEK_PORT that lets the test read what a person would read — the captcha
- * image's answer and the latest SMS in the embedded provider's outbox. Lives in e2e/, not in the app.
+ * image's answer and the latest SMS in the embedded provider's outbox — and creates accounts the way the
+ * operator CLI does (`/user/<mobile>`). Lives in e2e/, not in the app.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -30,6 +31,9 @@ http
     let body: unknown = null;
     if (kind === 'captcha') body = (await database.db.select().from(captchas).where(eq(captchas.id, key)))[0]?.answer ?? null;
     if (kind === 'sms') body = (await database.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, key)).orderBy(desc(smsOutbox.id)).limit(1))[0]?.text ?? null;
+    // A personal account made the way `npm run cli -- user:create` makes one (password Test1234), for specs
+    // that are not about registration.
+    if (kind === 'user' && /^1\d{10}$/.test(key)) body = (await services.auth.createUser({ mobile: key, password: 'Test1234', type: 1, name: '张三', company: '', role: 'user', userStatus: 3 }, null, 'e2e')).id;
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   })
   .listen(peekPort, '127.0.0.1');
