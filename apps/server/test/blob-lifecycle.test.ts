@@ -15,7 +15,7 @@ import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, blobs } from '../src/db/schema/index.ts';
-import { collectBlobs } from '../src/platform/blobGc.ts';
+import { BLOB_GC_QUEUE, collectBlobs } from '../src/platform/blobGc.ts';
 import { makeUser, userRow } from './blob-helpers.ts';
 import { makeHarness, type Harness } from './harness.ts';
 
@@ -128,5 +128,26 @@ describe('blob lifecycle', () => {
     expect(r.removed).not.toContain(sha(content));
     const u = await owner.api.post<{ downUrl: string }>('/api/data/downBaoquan', { dataId: item.id });
     expect(sha((await owner.api.download(u.data.downUrl)).body)).toBe(sha(content));
+  });
+});
+
+describe('blob GC job', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await makeHarness({ BLOB_GC_GRACE_SECONDS: '60' }, { jobs: true });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('the pg-boss job blob-gc removes an old orphan and records it', async () => {
+    const orphan = await h.ctx.blobs.putBuffer(Buffer.from(`job orphan ${crypto.randomUUID()}`));
+    const old = new Date(Date.now() - 3600 * 1000);
+    fs.utimesSync(h.ctx.blobs.pathOf(orphan), old, old);
+    await h.ctx.jobs!.send(BLOB_GC_QUEUE, {});
+    for (let i = 0; i < 300 && fs.existsSync(h.ctx.blobs.pathOf(orphan)); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(fs.existsSync(h.ctx.blobs.pathOf(orphan))).toBe(false);
+    const audit = await h.database.db.select().from(auditLog).where(eq(auditLog.action, 'blob.gc'));
+    expect(audit.at(-1)?.after).toMatchObject({ removed: [orphan] });
   });
 });
