@@ -121,6 +121,11 @@ describe('verified downloads', () => {
       damage(pdfSha, how);
       expectRefused(await visitor.download(c.data.downUrl), msgOf(how));
       await expectAlert(kindOf(how), `blob:${pdfSha}`);
+      // Asking again re-renders instead of handing out the damaged cached PDF.
+      const again = await visitor.post<{ downUrl: string }>('/api/check/downCertificate', { no: e.baoquan });
+      const got = await visitor.download(again.data.downUrl);
+      expect(got.body.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(h.ctx.downloads.verify(again.data.downUrl.slice(again.data.downUrl.lastIndexOf('/') + 1))!.item!.sha256).not.toBe(pdfSha);
     });
 
     it(`web capture WACZ download and replay: ${how} file refused`, async () => {

@@ -23,7 +23,7 @@ import { MSG } from '@cunzheng/contract/messages';
 import type { DbOrTx } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth.ts';
-import type { BlobStore } from '../../platform/blobs.ts';
+import { BlobIntegrityError, type BlobStore } from '../../platform/blobs.ts';
 import type { IntegrityReporter } from '../../platform/blobIntegrity.ts';
 import type { BrowserPool } from '../../platform/browser.ts';
 import type { DownloadSigner } from '../../platform/downloads.ts';
@@ -62,7 +62,7 @@ export const PDF_LIMIT_PER_IP = { max: 60, windowSeconds: 600 } as const;
 export interface CertificateDeps {
   db: DbOrTx;
   ledger: Pick<LedgerService, 'latestCheckpoint' | 'size' | 'verifierKey'>;
-  blobs: Pick<BlobStore, 'putBuffer' | 'has' | 'touch'>;
+  blobs: Pick<BlobStore, 'putBuffer' | 'has' | 'touch' | 'readVerified'>;
   /** Integrity alerts (audit service `integrityAlert`, issue 9 §2): an extraction finding the file missing. */
   report?: IntegrityReporter;
   downloads: Pick<DownloadSigner, 'url'>;
@@ -109,8 +109,20 @@ export function certificateService(deps: CertificateDeps) {
   const exists = (sha: string) => deps.blobs.has(sha);
   // Kind-specific certificate rows, registered by the module of each evidence kind (describeKind).
   const describers = new Map<string, (row: EvidenceRow) => Promise<ExtraRow[]>>();
-  // A cached PDF's file gets its mtime refreshed on every use, so the GC (platform/blobGc.ts) never collects one in use.
-  const pdfs = pdfRenderer({ browser: deps.browser, putBuffer: (b) => deps.blobs.putBuffer(b), exists: (sha) => deps.blobs.touch(sha), sign: deps.signPdf });
+  // A cached PDF is re-checked before use: its mtime is refreshed (the GC, platform/blobGc.ts, never collects
+  // one in use) and its bytes re-hashed; a missing or altered one is re-rendered (and an altered one reported).
+  const cachedPdfOk = async (sha: string): Promise<boolean> => {
+    if (!(await deps.blobs.touch(sha))) return false;
+    try {
+      await deps.blobs.readVerified(sha);
+      return true;
+    } catch (e) {
+      if (!(e instanceof BlobIntegrityError)) throw e;
+      await deps.report?.({ kind: 'blob_mismatch', target: `blob:${sha}`, detail: e.message });
+      return false;
+    }
+  };
+  const pdfs = pdfRenderer({ browser: deps.browser, putBuffer: (b) => deps.blobs.putBuffer(b), exists: cachedPdfOk, sign: deps.signPdf });
 
   // QR codes are a pure function of the URL: a small bounded memo spares ~2–10 ms per view.
   const qrMemo = new Map<string, string>();
