@@ -10,12 +10,12 @@ describe('webListQuery', () => {
     expect(webListQuery(EMPTY_WEB_FILTER, 1, 20)).toEqual({ page: 1, limit: 20, keyword: '', label: '', status: undefined });
   });
 
-  it('maps the chosen days to local midnight and end of day', () => {
+  it('maps the chosen days to 00:00 and 23:59:59 China Standard Time (issue 8 §3)', () => {
     const start = new Date(2026, 10, 1, 15, 30);
     const end = new Date(2026, 10, 3, 8, 0);
     const q = webListQuery({ ...EMPTY_WEB_FILTER, range: [{ toDate: () => end }, { toDate: () => start }] as never, type: 3, label: '新闻', keyword: 'example' }, 2, 20);
-    const s = new Date(2026, 10, 1).getTime() / 1000;
-    const e = new Date(2026, 10, 3).getTime() / 1000 + 86399;
+    const s = Date.UTC(2026, 10, 1) / 1000 - 8 * 3600;
+    const e = Date.UTC(2026, 10, 3) / 1000 - 8 * 3600 + 86399;
     expect(q).toEqual({ page: 2, limit: 20, keyword: 'example', label: '新闻', startTime: s, endTime: e, status: 3 });
   });
 
