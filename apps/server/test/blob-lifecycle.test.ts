@@ -131,6 +131,33 @@ describe('blob lifecycle', () => {
   });
 });
 
+describe('altered stored bytes', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await makeHarness({ RATE_LIMIT_OFF: '1' });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('a new deposit of identical bytes replaces a file altered on disk, so the new evidence is intact', async () => {
+    const owner = await makeUser(h);
+    const content = Buffer.from(`heal me ${crypto.randomUUID()}`.repeat(100));
+    const first = await owner.api.upload('a.txt', content);
+    const p = h.ctx.blobs.pathOf(sha(content));
+    const bad = Buffer.from(content);
+    bad[10] = bad[10]! ^ 0x01;
+    fs.writeFileSync(p, bad);
+    const second = await owner.api.upload('b.txt', content);
+    expect(second.code).toBe(200);
+    for (const id of [first.data.id, second.data.id]) {
+      const u = await owner.api.post<{ downUrl: string }>('/api/data/downBaoquan', { dataId: id });
+      expect(sha((await owner.api.download(u.data.downUrl)).body)).toBe(sha(content));
+    }
+    expect((await h.services.audit.full()).ok).toBe(true);
+  });
+});
+
 describe('blob GC job', () => {
   let h: Harness;
   beforeAll(async () => {

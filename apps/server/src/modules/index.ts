@@ -39,7 +39,7 @@ export function buildServices(ctx: AppContext) {
   const notifications = notificationService({ db });
   const { captcha, smsCodes, pow, auth } = buildAuth(ctx, { unreadCount: notifications.unreadCount });
   const trust = trustService({ db, config: ctx.config, log: ctx.log });
-  const evidence = evidenceService({ db, blobs: ctx.blobs, ledger, downloads: ctx.downloads, timestamper: trust });
+  const evidence = evidenceService({ db, blobs: ctx.blobs, ledger, downloads: ctx.downloads, timestamper: trust, log: ctx.log });
   const anchor = buildAnchor(ctx, { ledger });
   const audit = buildAudit(ctx, { ledger, anchor });
   const { certificate, browser } = buildCertificate(ctx, { ledger, auth, captcha, trust, anchor, report: (a) => audit.integrityAlert(a) });

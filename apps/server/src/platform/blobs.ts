@@ -66,6 +66,11 @@ export interface BlobStore {
    * existing file gets its mtime refreshed. The temp file stays until `discard`.
    */
   commit(staged: StagedBlob): Promise<boolean>;
+  /**
+   * If a file already stored under the staged address does not hash to it (altered on disk), atomically
+   * replaces it with the staged bytes (fsynced); returns true then. Call before the deposit transaction.
+   */
+  repair(staged: StagedBlob): Promise<boolean>;
   /** Removes a staged temp file (ignores a missing one). */
   discard(staged: StagedBlob): Promise<void>;
   /** Stores a small in-memory buffer durably (same rules as `commit`); returns its SHA-256. */
@@ -183,6 +188,22 @@ export function localBlobStore(dir: string): BlobStore {
     },
     commit: (staged) => linkIn(staged.tmpPath, staged.sha256),
     discard: (staged) => fsp.rm(staged.tmpPath, { force: true }),
+    async repair(staged) {
+      const final = pathOf(staged.sha256);
+      const h = crypto.createHash('sha256');
+      try {
+        for await (const c of fs.createReadStream(final, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) h.update(c);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw e;
+      }
+      if (h.digest('hex') === staged.sha256) return false;
+      const side = path.join(tmpDir, `repair-${crypto.randomUUID()}`); // swept if a crash leaves it
+      await fsp.link(staged.tmpPath, side);
+      await fsp.rename(side, final);
+      await syncDir(path.dirname(final));
+      return true;
+    },
     async putBuffer(buf) {
       const sha = crypto.createHash('sha256').update(buf).digest('hex');
       const tmp = await writeTmp(buf);

@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { UserRow } from '../../platform/auth.ts';
@@ -59,7 +60,7 @@ export const ownerCommitment = (u: Pick<UserRow, 'id' | 'ownerSalt'>): string =>
   crypto.createHash('sha256').update(u.ownerSalt).update(`user:${u.id}`).digest('hex');
 
 /** Builds the evidence service. */
-export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: LedgerService; downloads: DownloadSigner; timestamper: Timestamper }) {
+export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: LedgerService; downloads: DownloadSigner; timestamper: Timestamper; log?: Pick<FastifyBaseLogger, 'warn'> }) {
   const { db, blobs, ledger } = deps;
   return {
     /**
@@ -85,9 +86,14 @@ export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: Ledger
         // Trusted time (issue 3 §1): RFC 3161 token over the file's SHA-256; its genTime is the deposit
         // time. 400 可信时间戳服务暂不可用，请稍后重试 when the TSA fails (nothing stored).
         const stamp = await deps.timestamper.stamp(staged.sha256);
+        // Bytes already stored under this address but altered on disk are replaced by the upload's (issue 9 §1).
+        if (await blobs.repair(staged)) deps.log?.warn({ sha256: staged.sha256 }, 'blobs: an altered stored file was replaced by identical uploaded bytes');
         const saveTime = stamp.genTime;
         const kind = input.kind ?? 'data';
         const row = await db.transaction(async (tx) => {
+          // Blob reference + durable link first: the fsync then runs under the blob row lock only, not
+          // under the ledger's sequencer lock taken by `append`.
+          await storeStagedInTx(tx, blobs, staged, sniffed.mime);
           const id = await repo.nextId(tx);
           const baoquan = newBaoquan(saveTime);
           const appended = await ledger.append(
@@ -95,7 +101,6 @@ export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: Ledger
             { baoquan, sha256: staged.sha256, size: staged.size, kind, time: saveTime, owner: ownerCommitment(input.owner) },
             id,
           );
-          await storeStagedInTx(tx, blobs, staged, sniffed.mime);
           const ev = await repo.insert(tx, {
             id,
             userId: input.owner.id,
