@@ -1,7 +1,8 @@
 /**
  * Deposit a file (issue 2 §4, §7): choose or drop a file, optional title and label, upload with a
  * progress bar through POST /api/data/upload (multipart `file`, `title`, `label`), cancel while
- * sending (取消上传 aborts the request; the server keeps nothing of an incomplete body, issue 8 §3);
+ * sending (取消上传 aborts the request; the server keeps nothing of an incomplete body, issue 8 §3 —
+ * once every byte is sent the button turns into a disabled 正在保全…, since the deposit is then being written);
  * on success show the new certificate number with a link to its certificate.
  */
 import { useRef, useState } from 'react';
@@ -121,7 +122,10 @@ export function UploadPanel({ labels, onUploaded }: { labels: string[]; onUpload
       {uploading ? (
         <div className="upload-progress">
           <Progress percent={percent ?? 0} status="active" />
-          <Button onClick={() => abort.current?.abort()}>取消上传</Button>
+          {/* Once every byte is sent the server is writing the deposit: a cancel could no longer keep it out. */}
+          <Button disabled={percent === 100} onClick={() => abort.current?.abort()}>
+            {percent === 100 ? '正在保全…' : '取消上传'}
+          </Button>
         </div>
       ) : null}
       {done ? (
