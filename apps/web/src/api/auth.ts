@@ -32,7 +32,7 @@ export const register = (d: { mobile: string; smsCode: string; smsToken: string;
   request<LoginResult>({ method: 'POST', url: '/api/Register', data: { ...d } });
 
 /** POST /api/login (mobile, password) → `{ token, userInfo }`. */
-export const loginByPassword = (d: { mobile: string; password: string }) => request<LoginResult>({ method: 'POST', url: '/api/login', data: { ...d } });
+export const loginByPassword = (d: { mobile: string; password: string; captchaId?: string; imgCode?: string }) => request<LoginResult>({ method: 'POST', url: '/api/login', data: { ...d } });
 
 /** POST /api/login/sms (mobile, smsCode, smsToken) → `{ token, userInfo }`. */
 export const loginBySms = (d: { mobile: string; smsCode: string; smsToken: string }) => request<LoginResult>({ method: 'POST', url: '/api/login/sms', data: { ...d } });

@@ -39,10 +39,11 @@ export function checkBqview(viewToken: string, no: string): Promise<CertificateV
 
 /**
  * POST /api/share/downBaoquan (baoquan, code) → downUrl when `code` is the owner's extraction code
- * (spec p2 §3 "Extraction code payload", p2 §7 "Web evidence"). Wrong codes and rate limits: ApiError.
+ * (spec p2 §3 "Extraction code payload", p2 §7 "Web evidence"). Wrong codes and rate limits: ApiError;
+ * after repeated wrong codes the server asks for an image captcha (`needsCaptcha`), sent with the retry.
  */
-export function extractEvidence(baoquan: string, code: string): Promise<DownUrl> {
-  return request<DownUrl>({ method: 'POST', url: '/api/share/downBaoquan', data: { baoquan, code } });
+export function extractEvidence(baoquan: string, code: string, captcha?: { captchaId: string; imgCode: string }): Promise<DownUrl> {
+  return request<DownUrl>({ method: 'POST', url: '/api/share/downBaoquan', data: { baoquan, code, ...captcha } });
 }
 
 /** POST /api/data/downBaoquan (dataId) → downUrl: the owner's own download (needs the session token). */

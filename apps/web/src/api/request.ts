@@ -26,13 +26,19 @@ import type { Envelope } from './types';
 export class ApiError extends Error {
   readonly code: number;
   readonly msg: string;
-  constructor(code: number, msg: string) {
+  /** The envelope's `data` of the failure (e.g. `{needCaptcha: 1}`, issue 9 §3); null when none. */
+  readonly data: unknown;
+  constructor(code: number, msg: string, data: unknown = null) {
     super(msg);
     this.name = 'ApiError';
     this.code = code;
     this.msg = msg;
+    this.data = data;
   }
 }
+
+/** True when the server asked for an image captcha before retrying (data `{needCaptcha: 1}`, issue 9 §3). */
+export const needsCaptcha = (e: unknown): boolean => e instanceof ApiError && (e.data as { needCaptcha?: number } | null)?.needCaptcha === 1;
 
 /** Upload progress: bytes sent, bytes total, and 0–100 percent. */
 export interface UploadProgress {
@@ -271,5 +277,5 @@ export async function requestWithMsg<T>(opts: RequestOptions): Promise<Answer<T>
   const code = Number(env.code);
   const msg = typeof env.msg === 'string' ? env.msg : '';
   handleFailure(Number.isFinite(code) ? code : 0, msg, opts.silent === true, opts.url);
-  throw new ApiError(Number.isFinite(code) ? code : 0, code === 408 ? MSG.SESSION_EXPIRED : msg);
+  throw new ApiError(Number.isFinite(code) ? code : 0, code === 408 ? MSG.SESSION_EXPIRED : msg, env.data ?? null);
 }

@@ -7,7 +7,7 @@ import { getImgCode } from '../api/auth';
 
 export interface ImageCaptchaState {
   captchaId: string;
-  /** `data:` URL of the SVG, ready for an <img>; '' while loading or after a failure. */
+  /** `data:` URL of the PNG (or an older server's SVG), ready for an <img>; '' while loading or after a failure. */
   src: string;
   loading: boolean;
   refresh: () => void;
@@ -16,7 +16,8 @@ export interface ImageCaptchaState {
 /** The SVG string as a data URL (rendered by <img>, so no script in it can run). */
 export const svgDataUrl = (svg: string): string => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
-export function useImageCaptcha(): ImageCaptchaState {
+/** `enabled` false: nothing is loaded until it turns true (captchas asked for only after failures, issue 9 §3). */
+export function useImageCaptcha(enabled = true): ImageCaptchaState {
   const [state, setState] = useState({ captchaId: '', src: '' });
   const [loading, setLoading] = useState(false);
   const seq = useRef(0);
@@ -37,8 +38,8 @@ export function useImageCaptcha(): ImageCaptchaState {
   }, []);
 
   useEffect(() => {
-    refresh();
-  }, [refresh]);
+    if (enabled) refresh();
+  }, [refresh, enabled]);
 
   return { ...state, loading, refresh };
 }

@@ -7,6 +7,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { App, Button, Form, Input, Tabs } from 'antd';
 import { MSG } from '@cunzheng/contract/messages';
 import { loginByPassword, loginBySms, sendLoginSms } from '../../../api/auth';
+import { needsCaptcha } from '../../../api/request';
+import { useImageCaptcha } from '../../../hooks/useImageCaptcha';
 import type { LoginResult } from '../../../api/types';
 import { startSession } from '../../../stores/session';
 import { mobileRules, passwordRules } from '../../../utils/rules';
@@ -19,6 +21,7 @@ import { afterLoginPath } from '../components/redirect';
 interface PasswordForm {
   mobile: string;
   password: string;
+  imgCode?: string;
 }
 interface SmsForm {
   mobile: string;
@@ -41,13 +44,22 @@ function useFinishLogin() {
 function PasswordLogin() {
   const [form] = Form.useForm<PasswordForm>();
   const [busy, setBusy] = useState(false);
+  // After repeated failures the server asks for an image captcha (issue 9 §3): shown from then on.
+  const [needCaptcha, setNeedCaptcha] = useState(false);
+  const captcha = useImageCaptcha(needCaptcha);
   const finish = useFinishLogin();
   const onFinish = async (v: PasswordForm) => {
     setBusy(true);
     try {
-      finish(await loginByPassword({ mobile: v.mobile.trim(), password: v.password }));
-    } catch {
-      // The request wrapper already showed the server message.
+      const extra = needCaptcha ? { captchaId: captcha.captchaId, imgCode: String(v.imgCode ?? '').trim() } : {};
+      finish(await loginByPassword({ mobile: v.mobile.trim(), password: v.password, ...extra }));
+    } catch (e) {
+      // The request wrapper already showed the server message; a captcha is single use either way.
+      if (needsCaptcha(e)) setNeedCaptcha(true);
+      if (needCaptcha) {
+        captcha.refresh();
+        form.setFieldValue('imgCode', '');
+      }
     } finally {
       setBusy(false);
     }
@@ -60,6 +72,7 @@ function PasswordLogin() {
       <Form.Item name="password" label="密码" rules={passwordRules('密码')}>
         <Input.Password placeholder="请输入密码" maxLength={18} autoComplete="current-password" />
       </Form.Item>
+      {needCaptcha ? <CaptchaField captcha={captcha} /> : null}
       <Button type="primary" htmlType="submit" block loading={busy}>
         登录
       </Button>
