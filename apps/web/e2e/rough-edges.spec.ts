@@ -194,6 +194,18 @@ test('bad input: revoked token, unreachable API, unknown number', async ({ brows
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     }
     await shot(page, 'expired-token-login-1366');
+    // Public pages: the dead token is dropped and, as spec p2 §8 says for 408, the visitor goes to /login
+    // with the redirect; that page then opens logged out.
+    for (const [p, text] of [[`/attestation/${UNKNOWN}`, '保全号不存在'], ['/home', '首页']] as const) {
+      await page.evaluate((t) => localStorage.setItem('token', t), token);
+      await page.goto(p);
+      await page.waitForURL((u) => u.pathname === '/login');
+      expect(new URL(page.url()).searchParams.get('redirect')).toBe(p);
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      await page.goto(p);
+      await expect(page.getByText(text).first()).toBeVisible();
+      expect(new URL(page.url()).pathname).toBe(p);
+    }
     expect(errors).toEqual([]);
   } finally {
     await ctx.close();
