@@ -17,6 +17,13 @@ export interface JobOptions {
   retryDelay?: number;
   /** Seconds a job may run before it counts as failed. */
   expireInSeconds?: number;
+  /**
+   * Jobs of one group (`send`'s `group`, e.g. a user) handled at once by this process (pg-boss
+   * `localGroupConcurrency`: exact in-memory tracking, a job of a group at its cap is put back and the
+   * fetch skips that group; capped at `concurrency`). pg-boss's database-wide `groupConcurrency` lets two
+   * workers of one process race past the cap on PostgreSQL, so it is not used.
+   */
+  groupConcurrency?: number;
 }
 
 export interface Jobs {
@@ -25,7 +32,7 @@ export interface Jobs {
   /** Creates the queue if needed and starts handling it; `handler` gets one job's data at a time. */
   work<T extends object>(name: string, opts: JobOptions, handler: (data: T, jobId: string) => Promise<void>): Promise<void>;
   /** Enqueues a job; returns its id. */
-  send(name: string, data: object, opts?: { singletonKey?: string; startAfter?: number }): Promise<string | null>;
+  send(name: string, data: object, opts?: { singletonKey?: string; startAfter?: number; group?: string; priority?: number }): Promise<string | null>;
   /** Runs `name` on a cron schedule (UTC), replacing an earlier schedule of the same name. */
   every(name: string, cron: string, opts: JobOptions, handler: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
@@ -52,12 +59,14 @@ export async function startJobs(deps: { database: Database; databaseUrl?: string
     boss,
     async work(name, opts, handler) {
       await ensureQueue(name, opts);
-      await boss.work<object>(name, { batchSize: 1, localConcurrency: opts.concurrency ?? 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+      const group = opts.groupConcurrency ? { localGroupConcurrency: Math.min(opts.groupConcurrency, opts.concurrency ?? 1) } : {};
+      await boss.work<object>(name, { batchSize: 1, localConcurrency: opts.concurrency ?? 1, pollingIntervalSeconds: 0.5, ...group }, async (jobs) => {
         for (const job of jobs) await handler(job.data as never, job.id);
       });
     },
     async send(name, data, opts) {
-      return boss.send(name, data, opts ?? {});
+      const { group, ...rest } = opts ?? {};
+      return boss.send(name, data, group ? { ...rest, group: { id: group } } : rest);
     },
     async every(name, cron, opts, handler) {
       await ensureQueue(name, { retryLimit: 0, ...opts });

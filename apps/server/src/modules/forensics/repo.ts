@@ -120,6 +120,16 @@ export async function markStarted(db: DbOrTx, id: number): Promise<CaptureRow | 
   return rows[0] ?? null;
 }
 
+/** Fails a capture still running (status 1) with `reason`; true when it was running (issue 9 §6 hard deadline). */
+export async function failIfRunning(db: DbOrTx, id: number, reason: string): Promise<boolean> {
+  const rows = await db
+    .update(webCaptures)
+    .set({ status: 3, reason: reason.slice(0, 200), finishedAt: new Date() })
+    .where(and(eq(webCaptures.id, id), eq(webCaptures.status, 1)))
+    .returning({ id: webCaptures.id });
+  return rows.length > 0;
+}
+
 /** Sets a capture's fields. */
 export async function updateCapture(db: DbOrTx, id: number, set: Partial<typeof webCaptures.$inferInsert>): Promise<void> {
   await db.update(webCaptures).set(set).where(eq(webCaptures.id, id));

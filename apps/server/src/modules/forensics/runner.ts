@@ -104,7 +104,8 @@ export function captureRunner(deps: RunnerDeps) {
       const staged = await deps.evidence.stage(fs.createReadStream(pkg.path), () => false);
       const title = (row.title || capture.title.trim() || new URL(capture.finalUrl).hostname).slice(0, 100);
       const current = await repo.findCapture(db, row.id);
-      if (!current || current.deletedAt) {
+      // Deleted meanwhile, or failed by the hard deadline (issue 9 §6): a late result is not deposited.
+      if (!current || current.deletedAt || current.status !== 1) {
         await deps.evidence.discard(staged);
         return;
       }

@@ -6,6 +6,12 @@
  * on queue `web-capture` (concurrency CAPTURE_CONCURRENCY, 1 retry). Without one (tests, the CLI) the
  * capture runs in this process right after the answer, through the same runner, at most
  * CAPTURE_CONCURRENCY at a time, retried once at once; such captures do not survive a restart.
+ *
+ * Fairness (issue 9 §6), both ways: at most CAPTURE_PER_USER captures of one user run at once (pg-boss
+ * `groupConcurrency` with the user as group; in process, platform/fairQueue.ts), a user's n-th waiting
+ * capture gets priority −n so users take turns, and every capture has a hard deadline
+ * (CAPTURE_JOB_TIMEOUT_SECONDS) after which it fails with 访问超时 and frees its slot. So a user whose
+ * captures hang delays another user's capture by at most one capture's deadline.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { WEB_CAPTURE_STATUS, type TWebArtefact, type TWebDetailRes, type TWebItem, type TWebProvenance, type TWebStatus, type TWebStatusQuery } from '@cunzheng/contract/forensics';
@@ -14,6 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { DownloadSigner } from '../../platform/downloads.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { fairQueue, withDeadline } from '../../platform/fairQueue.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { RateLimiter } from '../../platform/rateLimit.ts';
 import type { EvidenceService } from '../evidence/service.ts';
@@ -37,6 +44,10 @@ export interface ForensicsDeps {
   downloads: Pick<DownloadSigner, 'url' | 'zipUrl'>;
   limiter: RateLimiter;
   concurrency: number;
+  /** Captures of one user running at once (CAPTURE_PER_USER). */
+  perUser: number;
+  /** Hard deadline of one capture job, ms (CAPTURE_JOB_TIMEOUT_SECONDS). */
+  hardTimeoutMs: number;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
@@ -64,9 +75,13 @@ export function toItem({ c, e }: repo.CaptureWithEvidence): TWebItem {
 /** Builds the service. `stop()` ends in-process captures (call on app close). */
 export function forensicsService(deps: ForensicsDeps) {
   const { db } = deps;
-  const queue: number[] = [];
-  const active = new Set<Promise<void>>();
+  const queue = fairQueue<number>({ concurrency: deps.concurrency, perKey: deps.perUser, hardTimeoutMs: deps.hardTimeoutMs });
   let stopping = false;
+  /** A capture past its hard deadline fails with 访问超时 (only if it is still running: a late result is discarded). */
+  const timedOut = async (id: number) => {
+    deps.log.warn({ captureId: id, ms: deps.hardTimeoutMs }, 'web capture passed its hard deadline');
+    await repo.failIfRunning(db, id, MSG.WEB_TIMEOUT);
+  };
 
   const runInline = async (id: number) => {
     try {
@@ -78,16 +93,6 @@ export function forensicsService(deps: ForensicsDeps) {
       } catch (e2) {
         deps.log.error({ err: e2, first: e, captureId: id }, 'web capture failed twice');
       }
-    }
-  };
-  const pump = () => {
-    while (!stopping && active.size < deps.concurrency && queue.length) {
-      const id = queue.shift()!;
-      const p: Promise<void> = runInline(id).finally(() => {
-        active.delete(p);
-        pump();
-      });
-      active.add(p);
     }
   };
 
@@ -107,7 +112,8 @@ export function forensicsService(deps: ForensicsDeps) {
      * validated) → `{id}`. 400 取证任务过多，请稍后再试 when the user has too many queued or too many per hour.
      */
     async submit(userId: number, p: { url: string; title?: string; batchId?: string | null }, ip: string | null): Promise<{ id: number }> {
-      if ((await repo.countActive(db, userId)) >= MAX_ACTIVE_PER_USER) throw badRequest(MSG.WEB_BUSY);
+      const ahead = await repo.countActive(db, userId);
+      if (ahead >= MAX_ACTIVE_PER_USER) throw badRequest(MSG.WEB_BUSY);
       await deps.limiter.hit([{ key: `webcap:user:${userId}`, ...SUBMIT_LIMIT }], MSG.WEB_BUSY);
       const row = await db.transaction(async (tx) => {
         const r = await repo.insertCapture(tx, { userId, url: p.url, title: p.title?.trim() ?? '', batchId: p.batchId ?? null });
@@ -115,11 +121,9 @@ export function forensicsService(deps: ForensicsDeps) {
         return r;
       });
       const jobs = deps.jobs();
-      if (jobs) await jobs.send(CAPTURE_QUEUE, { id: row.id });
-      else {
-        queue.push(row.id);
-        pump();
-      }
+      // The user's n-th waiting capture is fetched after every other user's first (pg-boss: priority desc).
+      if (jobs) await jobs.send(CAPTURE_QUEUE, { id: row.id }, { group: `user:${userId}`, priority: -Math.min(ahead, 10_000) });
+      else queue.push(userId, () => runInline(row.id), () => timedOut(row.id));
       return { id: row.id };
     },
 
@@ -177,14 +181,16 @@ export function forensicsService(deps: ForensicsDeps) {
       return { downUrl: deps.downloads.zipUrl({ ownerId: userId, evidenceIds, zipName: `网页取证批量下载-${evidenceIds.length}个.zip` }) };
     },
 
-    /** Job handler of queue `web-capture`. */
-    runJob: (data: { id: number }) => deps.runner.run(Number(data.id)),
+    /** Job handler of queue `web-capture`: the capture, bounded by the hard deadline (then failed, slot freed). */
+    async runJob(data: { id: number }): Promise<void> {
+      const id = Number(data.id);
+      if ((await withDeadline(deps.runner.run(id), deps.hardTimeoutMs)) === 'timeout') await timedOut(id);
+    },
 
     /** Stops in-process captures: queued ones stay queued in the database, running ones are awaited. */
     async stop(): Promise<void> {
       stopping = true;
-      queue.length = 0;
-      await Promise.allSettled(active);
+      await queue.stop();
     },
   };
 }

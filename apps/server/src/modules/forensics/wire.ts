@@ -62,7 +62,7 @@ export function buildForensics(ctx: AppContext, deps: { evidence: EvidenceServic
     stamper: deps.stamper ?? null,
     log: ctx.log,
   });
-  const forensics = forensicsService({ db: ctx.db, runner, jobs: () => ctx.jobs, evidence: deps.evidence, downloads: ctx.downloads, limiter: ctx.limiter, concurrency: c.CAPTURE_CONCURRENCY, log: ctx.log });
+  const forensics = forensicsService({ db: ctx.db, runner, jobs: () => ctx.jobs, evidence: deps.evidence, downloads: ctx.downloads, limiter: ctx.limiter, concurrency: c.CAPTURE_CONCURRENCY, perUser: c.CAPTURE_PER_USER, hardTimeoutMs: captureJobTimeoutSeconds(c) * 1000, log: ctx.log });
   const preview = previewService({ db: ctx.db, pool, settings, limiter: ctx.limiter, urlKey: loadOrCreateSecret(c.dataDir, 'web-preview.key', 32), urlTtlSeconds: c.DOWNLOAD_URL_TTL_SECONDS });
   const batch = batchService({ db: ctx.db, forensics, allowHosts });
   const share = webShareService({ db: ctx.db, certificate: deps.certificate, evidence: deps.evidence, blobs: ctx.blobs, downloads: ctx.downloads, limiter: ctx.limiter, ...(deps.report ? { report: deps.report } : {}) });
@@ -83,11 +83,23 @@ export async function registerForensicsRoutes(app: FastifyInstance, ctx: AppCont
   await app.register(forensicsPublicRoutes({ share: f.share, batch: f.batch, sessions: ctx.sessions }));
 }
 
-/** Starts the capture worker (queue `web-capture`: CAPTURE_CONCURRENCY at once, 1 retry after 5 s). */
+/** Hard deadline of one capture job, seconds (CAPTURE_JOB_TIMEOUT_SECONDS, default CAPTURE_TIMEOUT_SECONDS + 120). */
+export const captureJobTimeoutSeconds = (c: AppContext['config']): number => c.CAPTURE_JOB_TIMEOUT_SECONDS ?? c.CAPTURE_TIMEOUT_SECONDS + 120;
+
+/**
+ * Starts the capture worker (queue `web-capture`: CAPTURE_CONCURRENCY at once, CAPTURE_PER_USER per user,
+ * 1 retry after 5 s; issue 9 §6).
+ */
 export async function registerForensicsWorkers(jobs: Jobs, ctx: AppContext, f: Forensics): Promise<void> {
   await jobs.work<{ id: number }>(
     CAPTURE_QUEUE,
-    { concurrency: ctx.config.CAPTURE_CONCURRENCY, retryLimit: 1, retryDelay: 5, expireInSeconds: ctx.config.CAPTURE_TIMEOUT_SECONDS + 600 },
+    {
+      concurrency: ctx.config.CAPTURE_CONCURRENCY,
+      groupConcurrency: ctx.config.CAPTURE_PER_USER,
+      retryLimit: 1,
+      retryDelay: 5,
+      expireInSeconds: captureJobTimeoutSeconds(ctx.config) + 60,
+    },
     (data) => f.forensics.runJob(data),
   );
 }
