@@ -81,7 +81,7 @@ export default function OverviewPage() {
                             {r.title}
                           </Link>
                           <span className="ov-list-meta">
-                            {r.baoquan} · {formatDateTime(r.saveTime)}
+                            {r.baoquan} · <span className="ov-time">{formatDateTime(r.saveTime)}</span>
                           </span>
                         </div>
                         <Tag>{KIND_LABEL[r.kind]}</Tag>
