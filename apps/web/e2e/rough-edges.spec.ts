@@ -162,6 +162,12 @@ test('bad input: revoked token, unreachable API, unknown number', async ({ brows
       if (p.startsWith('/attestation/')) await shot(page, 'api-down-certificate-1366');
     }
     expect(new URL(page.url()).pathname).toBe(`/attestation/${UNKNOWN}`);
+    // Every other page keeps its frame and its address too (no crash, no blank page, no logout).
+    for (const p of [...PRIVATE_PAGES, '/home', '/verify', '/queryAuthentication/safekeeping', `/ledger/${'0'.repeat(64)}`, `/evidencesWeb/${UNKNOWN}`]) {
+      await page.goto(p);
+      await expect(page.locator('header, .cert-page, .plain-result').first()).toBeVisible();
+      expect(new URL(page.url()).pathname).toBe(p);
+    }
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(token);
     await ctx.unroute('**/api/**');
 
