@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { autoDismissNotice, createAccount, loginViaUi, uniqueMobile } from './helpers.ts';
+import { autoDismissNotice, createAccount, loginViaUi, OPERATOR, uniqueMobile } from './helpers.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../../test-results/screens');
 const shot = async (page: Page, name: string) => {
@@ -214,6 +214,49 @@ test('bad input: revoked token, unreachable API, unknown number', async ({ brows
     }
     expect(errors).toEqual([]);
   } finally {
+    await ctx.close();
+  }
+});
+
+test('the announcement: not over the login form, once after logging in', async ({ browser }) => {
+  const opCtx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const ctx = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  try {
+    const op = await opCtx.newPage();
+    await autoDismissNotice(op);
+    await loginViaUi(op, OPERATOR.mobile, OPERATOR.password);
+    const title = `登录页公告 ${Date.now()}`;
+    const published = await op.request.post('/api/admin/announcements', {
+      headers: { authorization: `Bearer ${await op.evaluate(() => localStorage.getItem('token'))}` },
+      form: { title, content: '公告只在登录后出现一次。' },
+    });
+    expect(((await published.json()) as { code: number }).code).toBe(200);
+
+    const mobile = uniqueMobile();
+    await createAccount(mobile);
+    const page = await ctx.newPage();
+    const dialog = page.getByRole('dialog', { name: '公告' });
+    // The login form: the announcement is fetched but not shown over it.
+    await Promise.all([page.waitForResponse((r) => r.url().includes('/api/news/notice')), page.goto('/login')]);
+    await page.getByPlaceholder('请输入手机号').first().fill(mobile);
+    await page.getByPlaceholder('请输入密码').fill('Test1234');
+    // Time for the dialog's code to load, were it going to show (it did before issue 8).
+    await page.waitForTimeout(1000);
+    await expect(dialog).toHaveCount(0);
+    await page.getByRole('button', { name: /登\s*录/ }).first().click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    // After logging in: once.
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(title);
+    await shot(page, 'announcement-after-login-375');
+    await dialog.getByRole('button').first().click();
+    await expect(dialog).toHaveCount(0);
+    await Promise.all([page.waitForResponse((r) => r.url().includes('/api/news/notice')), page.reload()]);
+    await page.goto('/attestation-all/data');
+    await expect(page.getByText('上传存证').first()).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+  } finally {
+    await opCtx.close();
     await ctx.close();
   }
 });
