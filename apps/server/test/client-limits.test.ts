@@ -157,7 +157,7 @@ describe('login gate from many clients', () => {
 
 describe('purge of expired rows', () => {
   let h: Harness;
-  beforeAll(async () => { h = await makeHarness(); });
+  beforeAll(async () => { h = await makeHarness({}, { jobs: true }); });
   afterAll(async () => { await h?.close(); });
 
   it('deletes expired captchas, SMS codes, sessions, rate counters and spent challenges; keeps live ones', async () => {
@@ -192,5 +192,19 @@ describe('purge of expired rows', () => {
     expect(await ids(db.select().from(powSpent), (r) => r.id)).not.toContain('old-pow');
     // The user's own live session (from registration) still works.
     expect((await u.api.get('/api/user/info')).code).toBe(200);
+  });
+
+  it('runs as the hourly pg-boss job auth.purge', async () => {
+    const boss = h.ctx.jobs!.boss;
+    expect((await boss.getSchedules()).map((x) => x.name)).toContain('auth.purge');
+    const old = new Date(Date.now() - PURGE_GRACE_MS - 60_000);
+    await h.database.db.insert(captchas).values({ id: 'job-old-cap', answer: 'abcd', expiresAt: old });
+    await boss.send('auth.purge', {});
+    // Wait (bounded) for the worker to run the job.
+    for (let i = 0; i < 100; i++) {
+      if ((await h.database.db.select().from(captchas).where(eq(captchas.id, 'job-old-cap'))).length === 0) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(await h.database.db.select().from(captchas).where(eq(captchas.id, 'job-old-cap'))).toHaveLength(0);
   });
 });
