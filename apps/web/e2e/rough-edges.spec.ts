@@ -8,7 +8,8 @@
  *   sees 无权访问 and stays logged in while the admin API answers 403;
  * - with a revoked token every login-required page goes to /login?redirect=<path>; with the API
  *   unreachable the pages show 连接失败，请检查网络或稍后刷新重试！ and keep their frame; an unknown
- *   number shows 保全号不存在.
+ *   number shows 保全号不存在;
+ * - the 公告 dialog is not shown over the login form and shows once after logging in.
  * Screenshots go to test-results/screens/rough-*.png.
  */
 import crypto from 'node:crypto';
