@@ -52,7 +52,7 @@ const errorLines = (from: number) => lines.slice(from).filter((l) => /"level":(5
 
 // ── Value generators ─────────────────────────────────────────────────────────────────────────────
 const hostileString: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('\u0000', 'a\u0000b', '\ud800', 'x\udfffy', '\uffff\ufffe', '../../etc/passwd', '__proto__', 'constructor', ' ', '', '1e400', '-1', '0', 'NaN', 'Infinity', '99999999999999999999999', "'; drop table users; --", '<script>alert(1)</script>', '𠜎𠜎', 'a'.repeat(5000), 'CZ20260101ABCDEFGHJKMN', '%00', 'http://127.0.0.1:1/', 'file:///etc/passwd'),
+  fc.constantFrom('\u0000', 'a\u0000b', 'a\u0004b', '\u001b[31m', '\ud800', 'x\udfffy', '\uffff\ufffe', '../../etc/passwd', '__proto__', 'constructor', ' ', '', '1e400', '-1', '0', 'NaN', 'Infinity', '99999999999999999999999', "'; drop table users; --", '<script>alert(1)</script>', '𠜎𠜎', 'a'.repeat(5000), 'CZ20260101ABCDEFGHJKMN', '%00', 'http://127.0.0.1:1/', 'file:///etc/passwd'),
   fc.string({ unit: 'binary', maxLength: 30 }),
   fc.string({ unit: 'grapheme', maxLength: 30 }),
 );
@@ -287,6 +287,7 @@ describe('odd paths and malformed bodies (explicit cases)', () => {
       [mp('--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhello'), 400],
       [mp('--xyz\r\nContent-Disposition: form-data; name="title"\r\n\r\na\u0000b\r\n--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhello\r\n--xyz--\r\n'), 400],
       [mp('garbage', 'multipart/form-data'), 400],
+      [{ method: 'POST', url: '/api/signature/generate', headers: { ...auth, 'content-type': 'application/json' }, payload: '{"type":"company","name":"a\\u0004b企业","subText":""}' }, 400],
     ];
     for (const [r, code] of cases) {
       const from = lines.length;

@@ -21,7 +21,7 @@ export const MSG = {
   BAD_PARAM: '参数错误',
   /** A request body that cannot be parsed (wrong content type, broken JSON …). */
   BAD_REQUEST_FORMAT: '请求格式错误',
-  /** A parameter holds a NUL character or invalid Unicode (issue 9 §5). */
+  /** A parameter holds a NUL or other control character, or invalid Unicode (issue 9 §5). */
   INVALID_CHARACTERS: '参数包含无效字符',
   /** Unknown API path. */
   API_NOT_FOUND: '接口不存在',

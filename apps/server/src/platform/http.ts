@@ -10,10 +10,15 @@ import { MSG } from '@cunzheng/contract/messages';
 /** True when a string contains CJK characters (i.e. a message written for users). */
 const isChinese = (s: string) => /[\u4e00-\u9fff]/.test(s);
 
-/** NUL, or a UTF-16 surrogate that is not part of a pair (what invalid UTF-8 / `\\ud800` in JSON decode to). */
-const BAD_CHARS = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/**
+ * NUL and the other C0 control characters except tab, LF and CR; a UTF-16 surrogate that is not part of
+ * a pair (what `\\ud800` in JSON decodes to); the non-characters U+FFFE and U+FFFF. None is valid in
+ * our text columns, in XML/SVG (seals, certificates) or in PDF text.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const BAD_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/** True when `s` contains a NUL character or a lone surrogate (never valid in our text columns). */
+/** True when `s` contains a control character, a lone surrogate or U+FFFE/U+FFFF (see BAD_CHARS). */
 export const hasBadChars = (s: string): boolean => BAD_CHARS.test(s);
 
 /**
