@@ -83,9 +83,12 @@ export const clickWebFor = (id: number) => request<WebDetail>({ method: 'POST', 
 export const getWebView = (baoquan: string, silent = false) =>
   request<WebView>({ method: 'GET', url: '/api/share/getWebView', data: { baoquan }, silent });
 
-/** POST /api/share/webDownload (baoquan, code) → `{downUrl}` of the WACZ with the owner's extraction code. */
-export const webShareDownload = (baoquan: string, code: string) =>
-  request<DownUrl>({ method: 'POST', url: '/api/share/webDownload', data: { baoquan, code } });
+/**
+ * POST /api/share/webDownload (baoquan, code, captcha once asked for) → `{downUrl}` of the WACZ with the
+ * owner's extraction code (after repeated wrong codes the server asks for an image captcha, issue 9 §3).
+ */
+export const webShareDownload = (baoquan: string, code: string, captcha?: { captchaId: string; imgCode: string }) =>
+  request<DownUrl>({ method: 'POST', url: '/api/share/webDownload', data: { baoquan, code, ...captcha } });
 
 /** POST /api/webbatch/getData (urls, one per line, ≤ 100) → `{batchId, items: [{url, valid, reason}]}`. */
 export const batchGetData = (urls: string) => request<WebBatchData>({ method: 'POST', url: '/api/webbatch/getData', data: { urls } });

@@ -24,7 +24,9 @@ export const forensicsPublicRoutes = (deps: { share: WebShareService; batch: Bat
    * POST /api/share/webDownload (baoquan, code) → `{downUrl}` of the WACZ when `code` is the owner's
    * extraction code; the same errors and limits as /api/share/downBaoquan.
    */
-  app.post('/api/share/webDownload', { schema: { body: ZWebShareDownReq } }, async (req) => ok(await share.extract(req.body.baoquan, req.body.code, req.ip)));
+  app.post('/api/share/webDownload', { schema: { body: ZWebShareDownReq } }, async (req) =>
+    ok(await share.extract(req.body.baoquan, req.body.code, req.ip, { captchaId: req.body.captchaId, imgCode: req.body.imgCode })),
+  );
 
   /**
    * GET /api/share/webReplay?baoquan= → text/html (not an envelope): the archived page as the script-free

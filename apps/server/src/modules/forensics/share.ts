@@ -96,10 +96,13 @@ export function webShareService(deps: ShareDeps) {
       };
     },
 
-    /** POST /api/share/webDownload: `{downUrl}` of the WACZ with the owner's extraction code (certificate rules). */
-    async extract(baoquan: string, code: string, ip: string): Promise<{ downUrl: string }> {
+    /**
+     * POST /api/share/webDownload: `{downUrl}` of the WACZ with the owner's extraction code (certificate rules,
+     * including the captcha asked for after repeated wrong codes: `captcha`, issue 9 §3).
+     */
+    async extract(baoquan: string, code: string, ip: string, captcha: { captchaId?: string; imgCode?: string } = {}): Promise<{ downUrl: string }> {
       await find(baoquan);
-      return deps.certificate.extract(baoquan, code, ip);
+      return deps.certificate.extract(baoquan, code, ip, captcha);
     },
 
     /**
