@@ -12,14 +12,18 @@ import { desc, eq } from 'drizzle-orm';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { openDatabase } from '../../server/src/db/client.ts';
-import { captchas, smsOutbox } from '../../server/src/db/schema/index.ts';
+import { captchas, smsOutbox, users } from '../../server/src/db/schema/index.ts';
+import { loggerOptions } from '../../server/src/platform/logging.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8090);
 const peekPort = Number(process.env.E2E_PEEK_PORT ?? port + 1);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cz-e2e-'));
 const config = loadConfig({ ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${port}` });
 const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pgdata') });
-const { app, services } = await buildApp(config, database, { jobs: true });
+// The server log of the whole run goes to a file (production logger options) that /logcheck searches for
+// secrets at the end (issue 9 §4; e2e/zz-log-check.spec.ts).
+const logFile = path.join(dataDir, 'server.log');
+const { app, services } = await buildApp(config, database, { jobs: true, logger: loggerOptions('info', fs.createWriteStream(logFile, { flags: 'a', mode: 0o600 })) });
 await app.listen({ port, host: '127.0.0.1' });
 // An operator account for the console flows (what `npm run cli -- user:create --role operator` makes).
 await services.auth.createUser({ mobile: '13900000000', password: 'Oper1234', type: 1, name: '运营', company: '', role: 'operator', userStatus: 3 }, null, 'e2e');
@@ -33,10 +37,47 @@ http
     if (kind === 'sms') body = (await database.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, key)).orderBy(desc(smsOutbox.id)).limit(1))[0]?.text ?? null;
     // A personal account made the way `npm run cli -- user:create` makes one (password Test1234), for specs
     // that are not about registration.
+    if (kind === 'logcheck') body = await logCheck();
     if (kind === 'user' && /^1\d{10}$/.test(key)) body = (await services.auth.createUser({ mobile: key, password: 'Test1234', type: 1, name: '张三', company: '', role: 'user', userStatus: 3 }, null, 'e2e')).id;
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   })
   .listen(peekPort, '127.0.0.1');
+
+/**
+ * Searches the run's server log for secrets: every SMS code sent and every user's extraction code (in any
+ * string of a log line, outside the embedded provider's own `[SMS]` line), unredacted download tickets,
+ * secret query parameters, bearer tokens and SQL parameter lists → `{lines, hits}`.
+ */
+async function logCheck(): Promise<{ lines: number; hits: string[] }> {
+  const text = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
+  const lines = text.split('\n').filter(Boolean);
+  const codes = new Set<string>();
+  for (const r of await database.db.select({ text: smsOutbox.text }).from(smsOutbox)) for (const m of r.text.matchAll(/\d{6}/g)) codes.add(m[0]);
+  for (const u of await database.db.select({ id: users.id }).from(users)) {
+    const c = await services.auth.extractCodeOf(u.id);
+    if (c) codes.add(c);
+  }
+  const patterns = [/\/api\/file\/(?!\[REDACTED\])[\w.-]{8,}/, /[?&](code|ticket|sig|token|smsCode|smsToken|password)=(?!\[REDACTED\])[^&"\s]/i, /Bearer\s+[\w.-]{10,}/i, /params: (?!\[REDACTED\])/];
+  const strings = (v: unknown, out: string[] = []): string[] => {
+    if (typeof v === 'string') out.push(v);
+    else if (v && typeof v === 'object') for (const x of Object.values(v)) strings(x, out);
+    return out;
+  };
+  const hits: string[] = [];
+  for (const line of lines) {
+    if (line.includes('[SMS]')) continue;
+    let parsed: unknown = line;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      /* not JSON: search the raw line */
+    }
+    const all = strings(parsed).join('\n');
+    const bad = patterns.find((p) => p.test(all)) ?? [...codes].find((c) => new RegExp(`(?<!\\d)${c}(?!\\d)`).test(all));
+    if (bad) hits.push(`${String(bad)}: ${line.slice(0, 300)}`);
+  }
+  return { lines: lines.length, hits: hits.slice(0, 20) };
+}
 
 const stop = async () => {
   await app.close();
