@@ -51,7 +51,8 @@ async function main(): Promise<void> {
   if (remote) answer = remote;
   else {
     const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, 'pgdata') });
-    tightenDataDir(config.dataDir); // PGlite unpacks its cluster 0666 whatever the umask
+    // PGlite unpacks its cluster 0666 whatever the umask; everything else was created under umask 077.
+    if (database.kind === 'pglite') tightenDataDir(path.join(config.dataDir, 'pgdata'));
     const ctx = buildContext(config, database, pino({ level: 'warn' }));
     const services = buildServices(ctx);
     try {

@@ -14,7 +14,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   prepareDataDir(config.dataDir); // umask 077 before PGlite opens; refuses a group/world-writable DATA_DIR (issue 9 §4)
   const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, 'pgdata') });
-  tightenDataDir(config.dataDir); // PGlite unpacks its cluster 0666 whatever the umask
+  // PGlite unpacks its cluster 0666 whatever the umask; everything else was created under umask 077.
+  if (database.kind === 'pglite') tightenDataDir(path.join(config.dataDir, 'pgdata'));
   const { app, services } = await buildApp(config, database, { jobs: true });
   // Temp files of uploads interrupted by a crash or kill (issue 9 §1): nothing references them.
   const swept = await services.blobs.sweepTmp(Infinity);

@@ -32,7 +32,7 @@ export function prepareDataDir(dir: string): void {
 /**
  * Removes group/other permission bits from everything under `dir` owned by this user (directories → 0700,
  * files → mode & 0o700). PGlite unpacks its initial cluster with explicit 0666 modes regardless of the
- * umask, so main.ts and cli.ts call this once the database is open; files created later follow the umask.
+ * umask, so main.ts and cli.ts call this on `pgdata` once the database is open; files created later follow the umask.
  * Returns how many entries were changed. Symlinks are not followed.
  */
 export function tightenDataDir(dir: string): number {
