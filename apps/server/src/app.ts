@@ -27,13 +27,13 @@ export interface BuiltApp {
   services: Services;
 }
 
-/** Builds the app on an open database; `close()` on the app also stops background work (not the database). */
 /** TRUST_PROXY (comma-separated addresses/CIDRs) → Fastify's `trustProxy`: false when empty. */
 export function trustedProxies(value: string): false | string[] {
   const list = value.split(',').map((p) => p.trim()).filter(Boolean);
   return list.length ? list : false;
 }
 
+/** Builds the app on an open database; `close()` on the app also stops background work (not the database). */
 export async function buildApp(config: Config, database: Database, opts: { logger?: boolean | object; jobs?: boolean } = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(config.LOG_LEVEL), // redaction + safe serializers (issue 9 §4)

@@ -125,12 +125,12 @@ export const MSG = {
   SMS_TOO_MANY: '短信发送次数过多，请稍后再试',
   SMS_SEND_FAILED: '短信发送失败，请稍后重试',
   IMG_CODE_EXPIRED: '图形验证码已过期，请刷新',
-  ACCOUNT_TYPE_REQUIRED: '请选择账号类型',
-  /** spec p2 §5: personal KYC name required; also the personal name at registration. */
   /** Issue 9 §3: an SMS send without the proof-of-work solution (the browser solves it transparently). */
   POW_REQUIRED: '请完成人机验证',
   /** Issue 9 §3: a wrong, expired or already spent proof-of-work solution. */
   POW_FAILED: '人机验证失败，请重试',
+  ACCOUNT_TYPE_REQUIRED: '请选择账号类型',
+  /** spec p2 §5: personal KYC name required; also the personal name at registration. */
   NAME_REQUIRED: '请输入姓名',
   COMPANY_REQUIRED: '请输入企业名称',
   ACCOUNT_DISABLED: '账号已停用',
