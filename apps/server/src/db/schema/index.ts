@@ -8,3 +8,4 @@ export * from './anchor.ts';
 export * from './audit.ts';
 export * from './trust.ts';
 export * from './forensics.ts';
+export * from './commerce.ts';
