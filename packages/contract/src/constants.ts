@@ -124,12 +124,16 @@ export const ROLE = { main: 1, member: 2 } as const;
 /** spec p2 §3: authorSex / sex. */
 export const SEX = { male: 0, female: 1 } as const;
 
-/** spec p2 §9: evidence type values 1–6 (1 and 5 file, 2 and 4 process, 3 web, 6 music). */
+/**
+ * spec p2 §9: evidence type values 1–6 (1 and 5 file, 2 and 4 process, 3 web, 6 music): 1 data deposit and
+ * 5 app capture (files), 2 process and 4 mobile process, 3 web, 6 music — the `evidenceType` of each entry
+ * of the evidence-kind registry (`evidenceKinds.ts`).
+ */
 export const EVIDENCE_TYPE_VALUE_KIND: Readonly<Record<number, EvidenceKind>> = {
   1: 'data',
-  5: 'data',
+  5: 'app',
   2: 'process',
-  4: 'process',
+  4: 'mobile',
   3: 'web',
   6: 'music',
 };

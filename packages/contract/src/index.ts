@@ -10,6 +10,7 @@ export * from './common.ts';
 export * from './fields.ts';
 export * from './auth.ts';
 export * from './evidence.ts';
+export * from './evidenceKinds.ts';
 export * from './certificate.ts';
 export * from './forensics.ts';
 export * from './system.ts';
