@@ -13,6 +13,7 @@ export * from './evidence.ts';
 export * from './evidenceKinds.ts';
 export * from './certificate.ts';
 export * from './forensics.ts';
+export * from './process.ts';
 export * from './system.ts';
 export * from './account.ts';
 export * from './anchor.ts';

@@ -241,6 +241,28 @@ export const MSG = {
   WEB_URL_DUPLICATE: '网址重复',
   WEB_REPLAY_UNAVAILABLE: '该网页快照不可查看',
 
+  // ── Process evidence (过程取证; issue 11 §2; spec p2 §7 process evidence calls) ──
+  PROCESS_NOT_FOUND: '取证记录不存在',
+  /** cancelButton on a session that already ended. */
+  PROCESS_NOT_CANCELLABLE: '该取证已结束，不能取消',
+  /** A call that needs a saved session (label, download) on one still queued or running. */
+  PROCESS_NOT_DONE: '取证尚未完成',
+  PROCESS_CANCELLED: '已取消取证',
+  PROCESS_STOPPED: '已结束取证',
+  /** Too many sessions waiting (PROCESS_QUEUE_MAX). */
+  PROCESS_BUSY: '排队人数过多，请稍后再试',
+  /** The stream's token is missing, expired or for another session. */
+  PROCESS_STREAM_DENIED: '取证会话无效或已过期',
+  /** Status label and note of a session saved up to a crash or a disconnect. */
+  PROCESS_INTERRUPTED: '中断',
+  PROCESS_NOTE_DISCONNECTED: '取证中断：连接断开，已保存中断前的记录',
+  PROCESS_NOTE_CRASHED: '取证中断：浏览器异常退出，已保存中断前的记录',
+  PROCESS_NOTE_MAX_DURATION: '已达到最长取证时长，自动结束',
+  PROCESS_NOTE_IDLE: '长时间无操作，自动结束',
+  /** ffmpeg failed: the WARC and the action log are deposited without the video. */
+  PROCESS_NOTE_VIDEO_FAILED: '视频生成失败，已保存网络记录和操作日志',
+  PROCESS_SAVE_FAILED: '过程取证保存失败，请稍后重试',
+
   // ── Account area (issue 5: settings, notifications, announcements, signatures, console) ──
   /** Extraction code reset (p1 §2 /setting). */
   EXTRACT_CODE_RESET: '证据提取码已重置',
