@@ -12,7 +12,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { MSG } from '@cunzheng/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditAlerts, notifications } from '../src/db/schema/index.ts';
-import * as captureRepo from '../src/modules/forensics/repo.ts';
+import * as captureRepo from '../src/modules/webcapture/repo.ts';
 import { makeUser, userRow } from './blob-helpers.ts';
 import { client } from './client.ts';
 import { makeHarness, type Harness } from './harness.ts';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@cunzheng/contract/messages';
 import { ZSignatureListRes } from '@cunzheng/contract/account';
 import { auditLog } from '../src/db/schema/index.ts';
-import { inspectPng } from '../src/modules/signatures/png.ts';
+import { inspectPng } from '../src/modules/seals/png.ts';
 import { JPEG, decodePng, makeOperator, pngSize, transparentPng, withChunk } from './account-helpers.ts';
 import { client, registerUser } from './client.ts';
 import { makeHarness, type Harness } from './harness.ts';

@@ -26,7 +26,7 @@ import { trustService } from './trust/service.ts';
 import { buildAccount, registerAccountRoutes } from './account/wire.ts';
 import { notificationService } from './notifications/service.ts';
 import { buildPackageRoutes } from './package/wire.ts';
-import { buildForensics, registerForensicsRoutes, registerForensicsWorkers } from './forensics/wire.ts';
+import { buildForensics, registerForensicsRoutes, registerForensicsWorkers } from './webcapture/wire.ts';
 
 /** Version of the server package. */
 const APP_VERSION: string = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;

@@ -16,8 +16,8 @@ import { notificationRoutes } from '../notifications/routes.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import { overviewRoutes } from '../overview/routes.ts';
 import { overviewService } from '../overview/service.ts';
-import { signatureRoutes } from '../signatures/routes.ts';
-import { signatureService } from '../signatures/service.ts';
+import { signatureRoutes } from '../seals/routes.ts';
+import { signatureService } from '../seals/service.ts';
 import { accountRoutes } from './routes.ts';
 import { settingsService } from './service.ts';
 
