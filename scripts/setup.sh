@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the platform needs on a fresh Debian machine of this kind: system packages
-# (Chromium for PDFs and captures, CJK fonts, poppler-utils for PDF checks), npm dependencies
+# (Chromium for PDFs and captures, CJK fonts, poppler-utils for PDF checks, ffmpeg for process-evidence video), npm dependencies
 # (including the pinned Node 24), and builds the web app. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,6 +11,7 @@ dpkg -s fonts-noto-cjk >/dev/null 2>&1 || need+=(fonts-noto-cjk)
 command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
 command -v certutil >/dev/null 2>&1 || need+=(libnss3-tools)
 command -v openssl >/dev/null 2>&1 || need+=(openssl)
+command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
 if [ ${#need[@]} -gt 0 ]; then
   echo "==> apt-get install ${need[*]}"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
