@@ -39,3 +39,20 @@ export const evidence = pgTable('evidence', {
   index('evidence_sha_idx').on(t.sha256),
   index('evidence_chainhash_idx').on(t.chainhash),
 ]);
+
+/**
+ * The artefacts of an evidence besides its main file (issue 11 §1): e.g. the MP4 video and its WACZ of a
+ * process evidence. Roles are the `ArtefactRole`s of the contract's evidence-kind registry. Each row holds a
+ * blob reference (`blobs.refcount`), written in the deposit transaction. The main artefact stays
+ * `evidence.sha256` (the ledger entry's hash); a kind whose other artefacts must be committed to by the
+ * ledger lists their hashes inside the main artefact (a WACZ's datapackage).
+ */
+export const evidenceArtefacts = pgTable('evidence_artefacts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  evidenceId: bigint('evidence_id', { mode: 'number' }).notNull().references(() => evidence.id),
+  role: varchar('role', { length: 16 }).notNull(),
+  name: varchar('name', { length: 255 }).notNull(),
+  sha256: varchar('sha256', { length: 64 }).notNull().references(() => blobs.sha256),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  mime: varchar('mime', { length: 120 }).notNull(),
+}, (t) => [uniqueIndex('evidence_artefacts_uq').on(t.evidenceId, t.role, t.name)]);
