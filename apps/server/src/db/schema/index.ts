@@ -9,3 +9,4 @@ export * from './audit.ts';
 export * from './trust.ts';
 export * from './forensics.ts';
 export * from './commerce.ts';
+export * from './process.ts';
