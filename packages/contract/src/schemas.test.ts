@@ -19,7 +19,7 @@ const firstMsg = (schema: z.ZodType, input: unknown): string => {
 };
 
 describe('auth', () => {
-  const sms = { mobile: '13800138000', captchaId: 'c0ffee', imgCode: 'a7K2' };
+  const sms = { mobile: '13800138000', captchaId: 'c0ffee', imgCode: 'a7K2', altcha: 'eyJwb3ciOjF9' };
   it('SMS send', () => {
     expect(ZSendSmsReq.parse({ ...sms, mobile: ' 13800138000 ' })).toEqual(sms);
     expect(firstMsg(ZSendSmsReq, { captchaId: 'c', imgCode: 'a7K2' })).toBe('请输入手机号码');
@@ -28,6 +28,7 @@ describe('auth', () => {
     expect(firstMsg(ZSendSmsReq, { ...sms, imgCode: '' })).toBe('请输入图形验证码');
     expect(firstMsg(ZSendSmsReq, { ...sms, imgCode: 'a7K' })).toBe('图形验证码不正确');
     expect(firstMsg(ZSendSmsReq, { ...sms, captchaId: undefined })).toBe('图形验证码不正确');
+    expect(firstMsg(ZSendSmsReq, { ...sms, altcha: undefined })).toBe('请完成人机验证');
   });
 
   const reg = { mobile: '13800138000', smsCode: '123456', smsToken: 'tok', password: 'abc123', type: '1', name: '张三' };
