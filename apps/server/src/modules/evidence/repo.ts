@@ -1,8 +1,8 @@
 /** Evidence table access (DESIGN.md Domain model `evidence`). Other modules call the service, not this. */
 import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { evidence } from '../../db/schema/index.ts';
-import type { EvidenceRow } from './types.ts';
+import { evidence, evidenceArtefacts } from '../../db/schema/index.ts';
+import type { EvidenceArtefactRow, EvidenceRow } from './types.ts';
 
 export interface ListFilter {
   userId: number;
@@ -110,4 +110,15 @@ export async function softDelete(db: DbOrTx, userId: number, id: number): Promis
 /** Every evidence row with its blob address, in id order, for the auditor (`ledger:verify`). */
 export async function allForAudit(db: DbOrTx, afterId: number, limit: number): Promise<EvidenceRow[]> {
   return db.select().from(evidence).where(sql`${evidence.id} > ${afterId}`).orderBy(evidence.id).limit(limit);
+}
+
+/** Inserts artefact rows (none → nothing); returns them. */
+export async function insertArtefacts(db: DbOrTx, rows: Array<typeof evidenceArtefacts.$inferInsert>): Promise<EvidenceArtefactRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(evidenceArtefacts).values(rows).returning();
+}
+
+/** The artefacts of evidence `evidenceId` besides its main file, in insertion order. */
+export async function artefactsOf(db: DbOrTx, evidenceId: number): Promise<EvidenceArtefactRow[]> {
+  return db.select().from(evidenceArtefacts).where(eq(evidenceArtefacts.evidenceId, evidenceId)).orderBy(evidenceArtefacts.id);
 }

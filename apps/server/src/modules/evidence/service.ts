@@ -3,25 +3,26 @@
  * download. Deposit = stream to the blob store while hashing, sniff the type, then ONE transaction
  * writing the blob reference, the evidence row, its ledger entry and an audit row.
  */
-import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
+import type { EvidenceKind } from '@cunzheng/contract/constants';
+import { EVIDENCE_KIND, mainArtefact } from '@cunzheng/contract/evidenceKinds';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { UserRow } from '../../platform/auth.ts';
 import type { BlobStore, StagedBlob } from '../../platform/blobs.ts';
-import { storeStagedInTx } from '../../platform/blobRefs.ts';
 import type { DownloadSigner } from '../../platform/downloads.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { LedgerService } from '../ledger/types.ts';
 import type { Timestamper } from '../trust/types.ts';
-import { newsText, notify } from '../notifications/notify.ts';
-import { newBaoquan } from './baoquan.ts';
+import { depositArtefacts, type DepositArtefactsInput } from './deposit.ts';
+import { toItem, type EvidenceItem } from './item.ts';
 import * as repo from './repo.ts';
-import { sniff } from './sniff.ts';
-import type { EvidenceRow } from './types.ts';
+import type { EvidenceArtefactRow, EvidenceRow } from './types.ts';
 import { MSG } from '@cunzheng/contract/messages';
-import type { TEvidenceItem } from '@cunzheng/contract/evidence';
+
+export { ownerCommitment, toItem, type EvidenceItem } from './item.ts';
+export type { ArtefactInput, DepositArtefactsInput } from './deposit.ts';
 
 export interface DepositInput {
   owner: UserRow;
@@ -30,38 +31,15 @@ export interface DepositInput {
   fileName: string;
   title?: string;
   label?: string;
-  kind?: string;
+  kind?: EvidenceKind;
   ip?: string | null;
   /** Runs inside the deposit transaction after the evidence row exists (side tables of a kind, e.g. web_captures). */
   inTx?: (tx: DbOrTx, row: EvidenceRow) => Promise<void>;
 }
 
-/** The public shape of an evidence row in lists and deposit answers (spec p1 §3; contract ZEvidenceItem). */
-export type EvidenceItem = TEvidenceItem;
-
-/** Maps a row to its wire shape. */
-export const toItem = (r: EvidenceRow): EvidenceItem => ({
-  id: r.id,
-  baoquan: r.baoquan,
-  title: r.title,
-  fileName: r.fileName,
-  fileType: r.fileType,
-  mime: r.mime,
-  size: r.size,
-  sha256: r.sha256,
-  label: r.label,
-  saveTime: r.saveTime,
-  chainhash: r.chainhash,
-  isDownload: r.deletedAt ? 0 : 1,
-});
-
-/** Hex commitment to the owner written into ledger entries: SHA-256(ownerSalt ‖ "user:" ‖ id). */
-export const ownerCommitment = (u: Pick<UserRow, 'id' | 'ownerSalt'>): string =>
-  crypto.createHash('sha256').update(u.ownerSalt).update(`user:${u.id}`).digest('hex');
-
 /** Builds the evidence service. */
 export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: LedgerService; downloads: DownloadSigner; timestamper: Timestamper; log?: Pick<FastifyBaseLogger, 'warn'> }) {
-  const { db, blobs, ledger } = deps;
+  const { db, blobs } = deps;
   return {
     /**
      * Streams an upload to a temp file while hashing (step 1 of POST /api/data/upload).
@@ -80,54 +58,45 @@ export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: Ledger
      * garbage collector (never removed here: another deposit of the same bytes may already use it).
      */
     async deposit(input: DepositInput): Promise<EvidenceItem> {
-      const { staged } = input;
-      try {
-        const sniffed = await sniff(staged.head, input.fileName);
-        // Trusted time (issue 3 §1): RFC 3161 token over the file's SHA-256; its genTime is the deposit
-        // time. 400 可信时间戳服务暂不可用，请稍后重试 when the TSA fails (nothing stored).
-        const stamp = await deps.timestamper.stamp(staged.sha256);
-        // Bytes already stored under this address but altered on disk are replaced by the upload's (issue 9 §1).
-        if (await blobs.repair(staged)) deps.log?.warn({ sha256: staged.sha256 }, 'blobs: an altered stored file was replaced by identical uploaded bytes');
-        const saveTime = stamp.genTime;
-        const kind = input.kind ?? 'data';
-        const row = await db.transaction(async (tx) => {
-          // Blob reference + durable link first: the fsync then runs under the blob row lock only, not
-          // under the ledger's sequencer lock taken by `append`.
-          await storeStagedInTx(tx, blobs, staged, sniffed.mime);
-          const id = await repo.nextId(tx);
-          const baoquan = newBaoquan(saveTime);
-          const appended = await ledger.append(
-            tx,
-            { baoquan, sha256: staged.sha256, size: staged.size, kind, time: saveTime, owner: ownerCommitment(input.owner) },
-            id,
-          );
-          const ev = await repo.insert(tx, {
-            id,
-            userId: input.owner.id,
-            kind,
-            baoquan,
-            title: input.title?.trim() || input.fileName,
-            label: input.label?.trim() ?? '',
-            fileName: input.fileName,
-            fileType: sniffed.fileType,
-            mime: sniffed.mime,
-            size: staged.size,
-            sha256: staged.sha256,
-            saveTime,
-            ledgerIndex: appended.index,
-            chainhash: appended.chainhash,
-          });
-          await deps.timestamper.record(tx, id, stamp);
-          await input.inTx?.(tx, ev);
-          await writeAudit(tx, { actorId: input.owner.id, action: 'evidence.deposit', target: `evidence:${id}`, after: { baoquan, sha256: staged.sha256, size: staged.size, ledgerIndex: appended.index }, ip: input.ip ?? null });
-          await notify(tx, input.owner.id, newsText.deposit(ev.title, baoquan), 'deposit');
-          return ev;
-        });
-        ledger.committed();
-        return toItem(row);
-      } finally {
-        await blobs.discard(staged);
-      }
+      const kind = input.kind ?? 'data';
+      const role = mainArtefact(EVIDENCE_KIND[kind]).role;
+      const { row } = await depositArtefacts(deps, { kind, owner: input.owner, title: input.title, label: input.label, ip: input.ip, artefacts: [{ role, name: input.fileName, staged: input.staged }], inTx: input.inTx && ((tx, ev) => input.inTx!(tx, ev)) });
+      return toItem(row);
+    },
+
+    /**
+     * Deposits ONE evidence of any kind made of several artefacts (issue 11 §1; used by process evidence):
+     * e.g. `depositArtefacts({ kind: 'process', owner, title, artefacts: [{ role: 'wacz', name, staged },
+     * { role: 'video', name: 'x.mp4', staged, mime: 'video/mp4' }], note, inTx: (tx, ev, arts) => … })`.
+     * Stage each file first with `stage(fs.createReadStream(path), () => false)`.
+     * - The artefact with the kind's main role (registry: `wacz` for web/process/mobile, `original` for
+     *   data) is the evidence file: its SHA-256 and size go into the evidence row, the RFC 3161 stamp and
+     *   the ledger entry; owner download and extraction by code deliver it. To commit the others in the
+     *   ledger too, list their hashes inside it (the WACZ datapackage).
+     * - The others are stored as blobs (referenced in the same transaction) and recorded in
+     *   `evidence_artefacts` (role, name, sha256, size, mime): read them back with `artefacts(id)` and
+     *   hand them out with `artefactUrl(id, role, name?)`.
+     * - `inTx(tx, evidenceRow, artefactRows)` runs inside the transaction: write the kind's side-table row
+     *   (session → done, evidence id) there, so the evidence and its details commit together.
+     * Answers `{ item, artefacts }` (item = the list shape of ZEvidenceItem). Every staged file is removed
+     * at the end. 400 可信时间戳服务暂不可用，请稍后重试 when the TSA fails (nothing stored).
+     */
+    async depositArtefacts(input: DepositArtefactsInput): Promise<{ item: EvidenceItem; artefacts: EvidenceArtefactRow[] }> {
+      const r = await depositArtefacts(deps, input);
+      return { item: toItem(r.row), artefacts: r.artefacts };
+    },
+
+    /** The artefacts of evidence `id` besides its main file (role, name, sha256, size, mime), insertion order. */
+    artefacts: (id: number): Promise<EvidenceArtefactRow[]> => repo.artefactsOf(db, id),
+
+    /**
+     * A signed, expiring download URL (`/api/file/…`, verified against the hash when downloaded) of an
+     * artefact of evidence `id`: the first with `role` (and `name` when given); null when there is none.
+     * The caller checks who may have it (owner, or the certificate's public view).
+     */
+    async artefactUrl(id: number, role: string, name?: string): Promise<string | null> {
+      const a = (await repo.artefactsOf(db, id)).find((x) => x.role === role && (name === undefined || x.name === name));
+      return a ? deps.downloads.url({ sha256: a.sha256, name: a.name, mime: a.mime, evidenceId: id }) : null;
     },
 
     /** GET /api/data/getList → `{list, count}` of the caller's live evidence (p1 §7 filters). */
