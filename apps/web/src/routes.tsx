@@ -38,6 +38,10 @@ const NewWeb = lazy(() => import('./pages/newWeb/index.tsx'));
 const WebList = lazy(() => import('./pages/evidences/Web/index.tsx'));
 const WebDownload = lazy(() => import('./pages/evidences/WebDownload/index.tsx'));
 const WebCertificate = lazy(() => import('./pages/certificate/WebCertificate/index.tsx'));
+// Process evidence, desktop and mobile (issue 11 §2).
+const NewProcess = lazy(() => import('./pages/process/New/index.tsx'));
+const ProcessSession = lazy(() => import('./pages/process/Session/index.tsx'));
+const ProcessPreview = lazy(() => import('./pages/process/Preview/index.tsx'));
 // Account area, public pages and the operator console (issue 5).
 const Overview = lazy(() => import('./pages/account/Overview/index.tsx'));
 const Setting = lazy(() => import('./pages/account/Setting/index.tsx'));
@@ -82,6 +86,11 @@ const H = {
   webDownload: { title: '批量下载', auth: true },
   newWeb: { title: '网页取证', auth: true },
   evidencesWeb: { title: '网页取证保全证书' },
+  newProcess: { title: '过程取证', auth: true },
+  newMobile: { title: '手机过程取证', auth: true },
+  processQueue: { title: '过程取证', auth: true },
+  mobileQueue: { title: '手机过程取证', auth: true },
+  processPreview: { title: '取证录像回放', auth: true },
   overview: { title: '概览', auth: true, roles: ['1'], menu: { label: '概览', order: 15, hideForRoles: ['2'], loggedInOnly: true } },
   setting: { title: '基本设置', auth: true, roles: ['1'], menu: { label: '基本设置', order: 110, area: 'account', hideForRoles: ['2'] } },
   notifications: { title: '消息通知', auth: true, menu: { label: '消息通知', order: 120, area: 'account' } },
@@ -145,6 +154,8 @@ export const routes: RouteObject[] = [
                 ],
               },
               { path: '/newWeb', element: <NewWeb />, handle: H.newWeb },
+              { path: '/newProcess', element: <NewProcess kind="process" />, handle: H.newProcess },
+              { path: '/newMobile', element: <NewProcess kind="mobile" />, handle: H.newMobile },
               {
                 path: '/evidences-all',
                 handle: H.evidencesAll,
@@ -152,6 +163,9 @@ export const routes: RouteObject[] = [
                   { index: true, element: <Navigate to="/evidences-all/web" replace /> },
                   { path: 'web', element: <WebList />, handle: H.webList },
                   { path: 'web/download', element: <WebDownload />, handle: H.webDownload },
+                  { path: 'process/queue/:id', element: <ProcessSession kind="process" />, handle: H.processQueue },
+                  { path: 'mobile/queue/:id', element: <ProcessSession kind="mobile" />, handle: H.mobileQueue },
+                  { path: 'process/preview', element: <ProcessPreview />, handle: H.processPreview },
                 ],
               },
               { path: '/overview', element: <Overview />, handle: H.overview },

@@ -102,6 +102,11 @@ export function configureRequest(next: Partial<RequestHost> & { apiBase?: string
   return prev;
 }
 
+/** Absolute URL of an API path on the configured base (the process-evidence WebSocket uses it). */
+export function apiUrl(path: string, page: string = window.location.href): string {
+  return new URL(`${apiBase}${path}`, page).href;
+}
+
 /** Calls of the operator console, whose 403 means "not an operator" (issue 8 §3). */
 const OPERATOR_API = /^\/api\/admin(\/|$)/i;
 

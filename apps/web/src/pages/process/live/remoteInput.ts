@@ -7,6 +7,7 @@
  * The frame is drawn "contain"-scaled into the canvas box (letterboxed, centred): a point of the box
  * maps back through the same scale and offset; points on the letterbox bars map to nothing.
  */
+import type { TProcessClientMsg } from '@cunzheng/contract/process';
 
 /** Size of a rectangle, CSS pixels. */
 export interface Size {
@@ -32,13 +33,11 @@ export interface Fit {
 /** Modifier bits as the Chrome DevTools Protocol counts them: Alt 1, Ctrl 2, Meta 4, Shift 8. */
 export const MODIFIER = { alt: 1, ctrl: 2, meta: 4, shift: 8 } as const;
 
-/** One input event for the remote browser (the `input` messages of the session socket). */
-export type RemoteInput =
-  | { type: 'mouse'; action: 'down' | 'up' | 'move'; x: number; y: number; button: 'left' | 'middle' | 'right' | 'none'; clickCount: number; modifiers: number }
-  | { type: 'wheel'; x: number; y: number; deltaX: number; deltaY: number; modifiers: number }
-  | { type: 'key'; action: 'down' | 'up'; key: string; code: string; keyCode: number; text: string; modifiers: number }
-  | { type: 'text'; text: string }
-  | { type: 'touch'; action: 'start' | 'move' | 'end' | 'cancel'; points: { x: number; y: number; id: number }[]; modifiers: number };
+/**
+ * One input message for the remote browser: the client → server messages of the session socket
+ * (`ZProcessClientMsg` of @cunzheng/contract/process), coordinates in remote viewport CSS px.
+ */
+export type RemoteInput = TProcessClientMsg;
 
 /** Contain-fit of a `frame` into `box`: the largest scale that shows the whole frame, centred. */
 export function fitContain(box: Size, frame: Size): Fit {
@@ -97,12 +96,12 @@ export function mouseInput(action: 'down' | 'up' | 'move', e: MouseFields, box: 
   const p = toRemotePoint(e.clientX, e.clientY, box, frame, viewport);
   if (!p) return null;
   return {
-    type: 'mouse',
-    action,
+    t: 'mouse',
+    type: action === 'down' ? 'mousePressed' : action === 'up' ? 'mouseReleased' : 'mouseMoved',
     x: p.x,
     y: p.y,
     button: action === 'move' ? 'none' : buttonOf(e.button),
-    clickCount: action === 'move' ? 0 : Math.max(1, e.detail),
+    clickCount: action === 'move' ? 0 : Math.min(3, Math.max(1, e.detail)),
     modifiers: modifiersOf(e),
   };
 }
@@ -133,7 +132,7 @@ export function wheelInput(e: WheelFields, box: Box, frame: Size, viewport: Size
   const fit = fitContain(box, frame);
   const perScreenPx = viewport.width / frame.width / fit.scale;
   const unit = e.deltaMode === DOM_DELTA_LINE ? WHEEL_LINE_PX : e.deltaMode === DOM_DELTA_PAGE ? viewport.height : perScreenPx;
-  return { type: 'wheel', x: p.x, y: p.y, deltaX: Math.round(e.deltaX * unit), deltaY: Math.round(e.deltaY * unit), modifiers: modifiersOf(e) };
+  return { t: 'wheel', x: p.x, y: p.y, deltaX: Math.round(e.deltaX * unit), deltaY: Math.round(e.deltaY * unit) };
 }
 
 /** The fields of a keyboard event the mapping reads. */
@@ -159,7 +158,15 @@ export function keyInput(action: 'down' | 'up', e: KeyFields): RemoteInput | nul
   const printable = e.key.length === 1 || (e.key.length === 2 && /[\uD800-\uDBFF]/.test(e.key));
   const chord = e.ctrlKey || e.altKey || e.metaKey;
   const text = action === 'up' || chord ? '' : printable ? e.key : e.key === 'Enter' ? '\r' : '';
-  return { type: 'key', action, key: e.key, code: e.code, keyCode: e.keyCode, text, modifiers };
+  return {
+    t: 'key',
+    type: action === 'down' ? 'keyDown' : 'keyUp',
+    key: e.key.slice(0, 40),
+    code: e.code.slice(0, 40),
+    ...(text ? { text } : {}),
+    keyCode: e.keyCode >= 0 && e.keyCode <= 255 ? e.keyCode : 0,
+    modifiers,
+  };
 }
 
 /**
@@ -174,7 +181,7 @@ export function keyBelongsToRemote(e: Pick<KeyFields, 'key' | 'ctrlKey' | 'metaK
 
 /** The result of an IME composition (compositionend data) → text typed into the remote page. */
 export function compositionInput(data: string): RemoteInput | null {
-  return data ? { type: 'text', text: data } : null;
+  return data ? { t: 'text', text: data.slice(0, 2000) } : null;
 }
 
 /** One touch point's fields. */
@@ -186,18 +193,20 @@ export interface TouchPointFields {
 
 /**
  * A touch event → the remote touch event with every active point mapped (points on the letterbox are
- * dropped; a start or move with no point left is not sent; end/cancel carry no points).
+ * dropped, at most 5 points; a start or move with no point left is not sent; end/cancel carry no points).
  */
-export function touchInput(action: 'start' | 'move' | 'end' | 'cancel', touches: readonly TouchPointFields[], mods: ModifierFields, box: Box, frame: Size, viewport: Size): RemoteInput | null {
-  const points: { x: number; y: number; id: number }[] = [];
+export function touchInput(action: 'start' | 'move' | 'end' | 'cancel', touches: readonly TouchPointFields[], box: Box, frame: Size, viewport: Size): RemoteInput | null {
+  const points: { x: number; y: number }[] = [];
   if (action === 'start' || action === 'move') {
-    for (const t of touches) {
+    // Identifier order keeps each finger in the same slot from start to end (CDP has no ids here).
+    for (const t of [...touches].sort((a, b) => a.identifier - b.identifier).slice(0, 5)) {
       const p = toRemotePoint(t.clientX, t.clientY, box, frame, viewport);
-      if (p) points.push({ ...p, id: t.identifier });
+      if (p) points.push(p);
     }
     if (points.length === 0) return null;
   }
-  return { type: 'touch', action, points, modifiers: modifiersOf(mods) };
+  const type = action === 'start' ? 'touchStart' : action === 'move' ? 'touchMove' : action === 'end' ? 'touchEnd' : 'touchCancel';
+  return { t: 'touch', type, points };
 }
 
 /**
