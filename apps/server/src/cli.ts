@@ -34,7 +34,8 @@ function parseArgs(argv: string[]): { cmd: string; args: Record<string, string |
 }
 
 const HELP = `用法 / usage: npm run cli -- <command>
-  user:create --mobile M --password P [--name N] [--type personal|company] [--role user|operator] [--verified]
+  user:create --mobile M --password P [--name N] [--type personal|company] [--role user|operator] [--verified] [--points N]
+  points:verify
   ledger:verify
   sms:outbox [--mobile M] [--limit N]`;
 

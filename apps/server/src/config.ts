@@ -71,6 +71,12 @@ export const ZConfig = z.object({
   AUDIT_BLOBS_PER_RUN: z.coerce.number().int().min(1).max(1_000_000).default(200).describe('Continuous audit: evidence files re-hashed per run at most.'),
   AUDIT_BYTES_PER_RUN: z.coerce.number().int().min(1).default(1024 * 1024 * 1024).describe('Continuous audit: bytes re-hashed per run at most (default 1 GiB; at least one file is always checked).'),
   AUDIT_LEAVES_PER_RUN: z.coerce.number().int().min(1).max(100_000_000).default(100_000).describe('Continuous audit: ledger leaves re-verified per run at most.'),
+  WELCOME_POINTS: z.coerce.number().int().min(0).max(100_000_000).default(10_000).describe('Points (in hundredths: 10000 = 100.00 points) gifted to every new account (issue 13 §1; pay_type 1, never invoiceable). The default covers 100 data deposits at the default price. 0: no welcome grant.'),
+  ORDER_EXPIRE_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30).describe('Unpaid recharge orders are cancelled after this many minutes (issue 13 §2).'),
+  ALIPAY_APP_ID: z.string().max(40).optional().describe('Alipay app id. Unset (with the other ALIPAY_* keys): the local Alipay sandbox gateway is used (keys generated into `DATA_DIR/keys/alipay-sandbox.json`, pages under `/pay-sandbox`, or `npm run pay-sandbox`).'),
+  ALIPAY_PRIVATE_KEY: z.string().max(10_000).optional().describe('Alipay: the app\'s RSA2 private key, PEM text (`\\n` allowed), a file path or bare base64 (PKCS#1 or PKCS#8).'),
+  ALIPAY_PUBLIC_KEY: z.string().max(10_000).optional().describe('Alipay: Alipay\'s RSA2 public key (verifies notifications), PEM text, a file path or bare base64.'),
+  ALIPAY_GATEWAY: z.string().max(1000).optional().describe('Alipay gateway URL (default with ALIPAY_APP_ID: `https://openapi.alipay.com/gateway.do`; without: the in-process sandbox at `PUBLIC_URL/pay-sandbox/gateway.do`, or a standalone `npm run pay-sandbox`).'),
 });
 
 /** README table: the default shown where the schema's own default would mislead (computed, or generated at start). */

@@ -182,6 +182,21 @@ export const MSG = {
   IMAGE_TYPE_REQUIRED: '请上传图片类型',
 
   // ── Orders and invoices (spec p1 §5, §8; p2 §5, §8) ──────────────────────
+  /** issue 13: a charge larger than the balance (nothing was created; the web links to /buyCredits). */
+  POINTS_INSUFFICIENT: '可用积分不足，请先充值',
+  /** issue 13: recharge amount outside the allowed range (whole yuan). */
+  RECHARGE_AMOUNT_INVALID: '请输入1-50000之间的整数充值金额',
+  ORDER_NOT_FOUND: '订单不存在',
+  /** A pay or cancel call on an order that is no longer to be paid. */
+  ORDER_NOT_PAYABLE: '订单已支付、已取消或已过期',
+  ORDER_CANCELLED: '订单已取消',
+  /** Return page: the provider's verified notification has arrived. */
+  PAY_SUCCESS: '支付成功',
+  /** Return page: no verified notification yet. */
+  PAY_PENDING: '支付结果确认中，请稍后刷新',
+  PRICE_INVALID: '价格必须是0-100000之间、最多两位小数的数字',
+  ORDER_TYPE_INVALID: '订单类型错误',
+  GRANT_AMOUNT_INVALID: '赠送积分必须是0.01-1000000之间、最多两位小数的数字',
   /** spec p1 §5, §8. */
   SELECT_INVOICEABLE_ORDERS: '请先勾选可供开票的订单记录',
   /** spec p2 §8. */

@@ -26,6 +26,7 @@ import { trustService } from './trust/service.ts';
 import { buildAccount, registerAccountRoutes } from './account/wire.ts';
 import { notificationService } from './notifications/service.ts';
 import { buildPackageRoutes } from './package/wire.ts';
+import { buildCommerce, registerCommerceRoutes, registerCommerceWorkers } from './commerce/wire.ts';
 import { buildForensics, registerForensicsRoutes, registerForensicsWorkers } from './webcapture/wire.ts';
 
 /** Version of the server package. */
@@ -37,15 +38,16 @@ export function buildServices(ctx: AppContext) {
   const ledger = ledgerService({ db, config: ctx.config, log: ctx.log });
   ctx.onStop.push(() => ledger.stop());
   const notifications = notificationService({ db });
-  const { captcha, smsCodes, pow, auth } = buildAuth(ctx, { unreadCount: notifications.unreadCount });
+  const commerce = buildCommerce(ctx);
+  const { captcha, smsCodes, pow, auth } = buildAuth(ctx, { unreadCount: notifications.unreadCount, onUserCreated: commerce.onUserCreated });
   const trust = trustService({ db, config: ctx.config, log: ctx.log });
-  const evidence = evidenceService({ db, blobs: ctx.blobs, ledger, downloads: ctx.downloads, timestamper: trust, log: ctx.log });
+  const evidence = evidenceService({ db, blobs: ctx.blobs, ledger, downloads: ctx.downloads, timestamper: trust, log: ctx.log, charge: commerce.charge });
   const anchor = buildAnchor(ctx, { ledger });
   const audit = buildAudit(ctx, { ledger, anchor });
   const { certificate, browser } = buildCertificate(ctx, { ledger, auth, captcha, trust, anchor, report: (a) => audit.integrityAlert(a) });
   const account = buildAccount(ctx, { captcha, smsCodes, pow, notifications });
   const forensics = buildForensics(ctx, { evidence, certificate, stamper: (sha) => trust.stamp(sha), report: (a) => audit.integrityAlert(a) });
-  return { ledger, captcha, pow, auth, evidence, certificate, browser, blobs: ctx.blobs, db, account, trust, anchor, audit, forensics };
+  return { commerce, ledger, captcha, pow, auth, evidence, certificate, browser, blobs: ctx.blobs, db, account, trust, anchor, audit, forensics };
 }
 
 export type Services = ReturnType<typeof buildServices>;
@@ -70,6 +72,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, s: S
   await app.register(buildPackageRoutes(ctx, s));
   await app.register(auditRoutes({ audit: s.audit, sessions: ctx.sessions }));
   await registerForensicsRoutes(app, ctx, s.forensics);
+  await registerCommerceRoutes(app, ctx, s.commerce);
 }
 
 /**
@@ -82,4 +85,5 @@ export async function registerWorkers(jobs: Jobs, ctx: AppContext, s: Services):
   await registerAuditWorker(jobs, s.audit, ctx);
   await registerBlobGc(jobs, ctx);
   await registerForensicsWorkers(jobs, ctx, s.forensics);
+  await registerCommerceWorkers(jobs, ctx, s.commerce);
 }

@@ -22,13 +22,20 @@ export function adminCommands(s: Services, database: Database) {
         const type = str(args.type) === 'company' ? 2 : 1;
         const name = (str(args.name) ?? '').slice(0, 60);
         const role = str(args.role) === 'operator' ? 'operator' : 'user';
+        // --points N: starting balance in points (2 decimals), replacing the welcome grant (issue 13 §1).
+        const pointsArg = str(args.points);
+        if (pointsArg !== undefined && !/^\d{1,9}(\.\d{1,2})?$/.test(pointsArg)) throw new Error('积分格式错误 (--points, e.g. 100 or 12.50)');
+        const points = pointsArg === undefined ? undefined : Math.round(Number(pointsArg) * 100);
         const u = await s.auth.createUser(
-          { mobile, password, type, name: type === 1 ? name : '', company: type === 2 ? name : '', role, userStatus: args.verified ? 3 : 1 },
+          { mobile, password, type, name: type === 1 ? name : '', company: type === 2 ? name : '', role, userStatus: args.verified ? 3 : 1, points },
           null,
           'cli',
         );
-        return { userId: u.id, mobile: u.mobile, type: type === 1 ? 'personal' : 'company', role: u.role, userStatus: u.userStatus, extractCode: await s.auth.extractCodeOf(u.id) };
+        return { userId: u.id, mobile: u.mobile, points: u.points, type: type === 1 ? 'personal' : 'company', role: u.role, userStatus: u.userStatus, extractCode: await s.auth.extractCodeOf(u.id) };
       }
+      case 'points:verify':
+        // Recomputes every balance from the points ledger (issue 13 §1); `problems` is empty when clean.
+        return s.commerce.verify();
       case 'ledger:verify':
         // Full report of the continuous audit (issue 3 §5): tree, blobs, anchors; problems also become alerts.
         return s.audit.full();

@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import { hash, hashSync, verify } from '@node-rs/argon2';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Principal, Sessions, UserRow } from '../../platform/auth.ts';
 import { badRequest } from '../../platform/errors.ts';
@@ -35,6 +35,8 @@ export interface NewUser {
   role?: 'user' | 'operator';
   /** userStatus; 3 = verified. */
   userStatus?: number;
+  /** Starting points balance, hundredths (replaces the welcome grant; `user:create --points`). */
+  points?: number;
 }
 
 export interface AuthDeps {
@@ -49,6 +51,8 @@ export interface AuthDeps {
   codes: SecretBox;
   /** Unread notifications of a user (userInfo.newsNum); 0 when absent. */
   unreadCount?: (userId: number) => Promise<number>;
+  /** Runs in the account-creating transaction (issue 13: welcome grant / starting points); returns the balance. */
+  onUserCreated?: (tx: DbOrTx, userId: number, points?: number) => Promise<number>;
 }
 
 /** Password-login failure rules (issue 9 §3): the captcha is required from the 5th failure on an account or the 20th from a client in 15 minutes. */
@@ -85,6 +89,7 @@ export function authService(deps: AuthDeps) {
         extractCode: deps.codes.seal(randomDigits(6)),
         ownerSalt: crypto.randomBytes(32),
       });
+      if (deps.onUserCreated) row.points = await deps.onUserCreated(tx, row.id, u.points);
       await writeAudit(tx, { actorId: actorId ?? row.id, action: 'user.create', target: `user:${row.id}`, after: { mobile: row.mobile, type: row.type, role: row.role, userStatus: row.userStatus }, ip });
       return row;
     });

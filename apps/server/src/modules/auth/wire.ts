@@ -11,14 +11,14 @@ import { captchaService } from './captcha.ts';
 import { powService } from './pow.ts';
 import { purgeExpired } from './purge.ts';
 import * as repo from './repo.ts';
-import { authService } from './service.ts';
+import { authService, type AuthDeps } from './service.ts';
 import { smsCodeService } from './smsCodes.ts';
 
 /** Text of the operators' notification when the global SMS limit trips. */
 export const smsFloodText = (limit: number) => `短信告警：本小时全平台短信发送已达上限（${limit} 条），后续发送已被拒绝，请检查是否遭到短信轰炸。`;
 
 /** Builds captcha, pow, smsCodes and auth for the app. */
-export function buildAuth(ctx: AppContext, deps: { unreadCount?: (userId: number) => Promise<number> }) {
+export function buildAuth(ctx: AppContext, deps: { unreadCount?: (userId: number) => Promise<number>; onUserCreated?: AuthDeps['onUserCreated'] }) {
   const { db, config } = ctx;
   const captcha = captchaService({ db, limiter: ctx.limiter, perClient10Min: config.CAPTCHA_PER_CLIENT_10MIN });
   const pow = powService({ db, secret: loadOrCreateSecret(config.dataDir, 'pow.key', 32), cost: config.POW_COST, maxCounter: config.POW_MAX_COUNTER });
@@ -36,7 +36,7 @@ export function buildAuth(ctx: AppContext, deps: { unreadCount?: (userId: number
       });
     },
   });
-  const auth = authService({ db, sessions: ctx.sessions, limiter: ctx.limiter, captcha, smsCodes, pow, codes: ctx.codes, unreadCount: deps.unreadCount });
+  const auth = authService({ db, sessions: ctx.sessions, limiter: ctx.limiter, captcha, smsCodes, pow, codes: ctx.codes, unreadCount: deps.unreadCount, onUserCreated: deps.onUserCreated });
   return { captcha, pow, smsCodes, auth };
 }
 

@@ -61,6 +61,11 @@ export interface DepositDeps {
   ledger: LedgerService;
   timestamper: Timestamper;
   log?: Pick<FastifyBaseLogger, 'warn'>;
+  /**
+   * Charges the evidence's price inside the deposit transaction (issue 13: commerce `charge`); a short
+   * balance throws 400 可用积分不足，请先充值 and nothing is created.
+   */
+  charge?: (tx: DbOrTx, c: { userId: number; kind: string; evidenceId: number; title?: string }) => Promise<unknown>;
 }
 
 /**
@@ -93,6 +98,7 @@ export async function depositArtefacts(deps: DepositDeps, input: DepositArtefact
       await storeStagedInTx(tx, blobs, main.staged, mainMime);
       for (const a of extras) await storeStagedInTx(tx, blobs, a.staged, a.mime ?? def.artefacts.find((d) => d.role === a.role)?.mime ?? 'application/octet-stream');
       const id = await repo.nextId(tx);
+      await deps.charge?.(tx, { userId: input.owner.id, kind: input.kind, evidenceId: id, title: input.title?.trim() || main.name });
       const baoquan = newBaoquan(saveTime);
       const appended = await ledger.append(tx, { baoquan, sha256: main.staged.sha256, size: main.staged.size, kind: input.kind, time: saveTime, owner: ownerCommitment(input.owner) }, id);
       const ev = await repo.insert(tx, {

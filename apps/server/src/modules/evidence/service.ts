@@ -15,7 +15,7 @@ import type { DownloadSigner } from '../../platform/downloads.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { LedgerService } from '../ledger/types.ts';
 import type { Timestamper } from '../trust/types.ts';
-import { depositArtefacts, type DepositArtefactsInput } from './deposit.ts';
+import { depositArtefacts, type DepositArtefactsInput, type DepositDeps } from './deposit.ts';
 import { toItem, type EvidenceItem } from './item.ts';
 import * as repo from './repo.ts';
 import type { EvidenceArtefactRow, EvidenceRow } from './types.ts';
@@ -38,7 +38,7 @@ export interface DepositInput {
 }
 
 /** Builds the evidence service. */
-export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: LedgerService; downloads: DownloadSigner; timestamper: Timestamper; log?: Pick<FastifyBaseLogger, 'warn'> }) {
+export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: LedgerService; downloads: DownloadSigner; timestamper: Timestamper; log?: Pick<FastifyBaseLogger, 'warn'>; charge?: DepositDeps['charge'] }) {
   const { db, blobs } = deps;
   return {
     /**

@@ -1,0 +1,225 @@
+/**
+ * The commerce service (issue 13): points, charging, prices, recharge orders and payment. Built once per
+ * app (modules/commerce/wire.ts); other modules use only its public functions — above all `charge`,
+ * which runs inside the caller's transaction.
+ */
+import { ORDER_TYPE_LABEL } from '@cunzheng/contract/constants';
+import { kindDef } from '@cunzheng/contract/evidenceKinds';
+import { MSG } from '@cunzheng/contract/messages';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import { badRequest } from '../../platform/errors.ts';
+import type { PayProvider } from './alipay.ts';
+import * as orders from './ordersRepo.ts';
+import { BUY_CREDITS, lockBalance, PLATFORM, transfer, verifyPoints } from './points.ts';
+import { isOrderType, listPrices, priceOf, setPrice } from './pricing.ts';
+
+export interface CommerceDeps {
+  db: Db;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** Hundredths gifted to a new account. */
+  welcomePoints: number;
+  orderExpireMinutes: number;
+  provider: PayProvider;
+  /** Absolute URLs the provider calls back (notification) and sends the browser to (return). */
+  notifyUrl: string;
+  returnUrl: string;
+}
+
+/** What `charge` books. */
+export interface ChargeInput {
+  /** The account whose points are spent (the main account for an enterprise member). */
+  userId: number;
+  /** The member who spent them (spec p1 §1), recorded on the order and the ledger row. */
+  memberId?: number | null;
+  /** Evidence kind id of the registry (its priceCode is the order type), or `orderType` directly. */
+  kind?: string;
+  orderType?: number;
+  /** Units of a per-unit price (started minutes of a video); 1 by default. */
+  units?: number;
+  evidenceId?: number | null;
+  /** Shown as the order's desc after the type name. */
+  title?: string;
+}
+
+/** Points (hundredths) bought by a recharge of `fen`: 1 yuan buys 1.00 point. */
+export const pointsForMoney = (fen: number): number => fen;
+
+/** Builds the commerce service. */
+export function commerceService(deps: CommerceDeps) {
+  const { db } = deps;
+
+  /** Order type code of a charge input; 400 订单类型错误 for an unknown one. */
+  const orderTypeOf = (c: ChargeInput): number => {
+    const code = c.orderType ?? (c.kind ? kindDef(c.kind)?.priceCode : undefined);
+    if (code === undefined || !isOrderType(code)) throw badRequest(MSG.ORDER_TYPE_INVALID);
+    return code;
+  };
+
+  return {
+    /**
+     * Charges one evidence (or `units` of it) at the price of its order type, inside `tx` (the caller's
+     * transaction that creates the evidence): a paid consumption order (pay_type 3) and the ledger
+     * transfer user → platform:revenue. Throws 400 可用积分不足，请先充值 with data `{url: '/buyCredits',
+     * balance, need}` when the balance is short — the caller's transaction then rolls back and nothing
+     * is created. A price of 0 books an order without points. Returns the order id and points charged.
+     */
+    async charge(tx: DbOrTx, c: ChargeInput): Promise<{ orderId: number; points: number }> {
+      const orderType = orderTypeOf(c);
+      const p = (await priceOf(tx, orderType))!;
+      const units = Math.max(1, Math.floor(c.units ?? 1));
+      const points = p.price * units;
+      // Lock the account first (see lockBalance) and refuse before anything is written.
+      const balance = await lockBalance(tx, c.userId);
+      if (balance < points) throw badRequest(MSG.POINTS_INSUFFICIENT, { ...BUY_CREDITS, balance, need: points });
+      const name = ORDER_TYPE_LABEL[orderType] ?? '';
+      const order = await orders.insertOrder(tx, {
+        userId: c.userId,
+        memberId: c.memberId ?? null,
+        dataType: 1,
+        type: orderType,
+        desc: (c.title ? `${name}：${c.title}` : name).slice(0, 200),
+        points,
+        money: 0,
+        units,
+        payStatus: 2,
+        payType: 3,
+        // Paid with points: the money was invoiced (or not) with its recharge, never again here.
+        invoiceStatus: 2,
+        evidenceId: c.evidenceId ?? null,
+        paidAt: new Date(),
+      });
+      if (points > 0) await transfer(tx, { userId: c.userId, amount: -points, reason: 'consume', payType: 3, counterAccount: PLATFORM.revenue, orderId: order.id, evidenceId: c.evidenceId ?? null, memberId: c.memberId ?? null, actorId: c.memberId ?? c.userId });
+      return { orderId: order.id, points };
+    },
+
+    /**
+     * Welcome grant and starting balance of a new account, inside the account-creating transaction:
+     * `initial` (hundredths, from `user:create --points`) replaces the configured welcome grant when given.
+     * Returns the balance after (hundredths).
+     */
+    async onUserCreated(tx: DbOrTx, userId: number, initial?: number): Promise<number> {
+      const amount = initial ?? deps.welcomePoints;
+      if (amount <= 0) return 0;
+      const reason = initial === undefined ? 'welcome' : 'initial';
+      return transfer(tx, { userId, amount, reason, payType: 1, counterAccount: initial === undefined ? PLATFORM.gifts : PLATFORM.opening, actorId: null, note: reason === 'welcome' ? '新用户赠送积分' : '初始积分' });
+    },
+
+    /** Operator grant (gifted, pay_type 1, never invoiceable) with an audit row; returns the balance after. */
+    async grant(actorId: number, userId: number, amount: number, note: string, ip: string | null): Promise<number> {
+      if (!Number.isSafeInteger(amount) || amount < 1 || amount > 100_000_000) throw badRequest(MSG.GRANT_AMOUNT_INVALID);
+      return db.transaction(async (tx) => {
+        await lockBalance(tx, userId);
+        const order = await orders.insertOrder(tx, { userId, dataType: 0, type: 0, desc: `平台赠送积分${note ? `：${note}` : ''}`.slice(0, 200), points: amount, money: 0, payStatus: 2, payType: 1, invoiceStatus: 2, paidAt: new Date() });
+        const after = await transfer(tx, { userId, amount, reason: 'grant', payType: 1, counterAccount: PLATFORM.gifts, orderId: order.id, actorId, note });
+        await writeAudit(tx, { actorId, action: 'points.grant', target: `user:${userId}`, after: { amount, balance: after, orderNo: order.orderNo }, note, ip });
+        return after;
+      });
+    },
+
+    /** The price table (every order type code with its current price, hundredths). */
+    prices: () => listPrices(db),
+
+    /** Operator edit of a price (hundredths), audited. 400 订单类型错误 / 价格… for bad input. */
+    async setPrice(actorId: number, orderType: number, price: number, ip: string | null): Promise<void> {
+      if (!isOrderType(orderType)) throw badRequest(MSG.ORDER_TYPE_INVALID);
+      if (!Number.isSafeInteger(price) || price < 0 || price > 10_000_000) throw badRequest(MSG.PRICE_INVALID);
+      await db.transaction((tx) => setPrice(tx, actorId, orderType, price, ip));
+    },
+
+    /** `points:verify`: recomputes every balance from the ledger (points.ts verifyPoints). */
+    verify: () => verifyPoints(db),
+
+    /**
+     * POST /api/Evidences/pay (integral, type 1, order_no?): creates a to-be-paid recharge order of
+     * `integral` yuan (whole, 1–50000) — or continues the caller's to-be-paid `orderNo` — and returns the
+     * provider's auto-submitting form `{html, order_no}`. 400 on a bad amount or an order that is not
+     * payable any more.
+     */
+    async pay(userId: number, p: { integral?: number; orderNo?: string }, ip: string | null): Promise<{ html: string; order_no: string }> {
+      const order = await db.transaction(async (tx) => {
+        if (p.orderNo) {
+          const o = await orders.findOwned(tx, userId, p.orderNo, true);
+          if (!o || o.dataType !== 0) throw badRequest(MSG.ORDER_NOT_FOUND);
+          if (o.payStatus !== 1 || (o.expiresAt && o.expiresAt.getTime() <= Date.now())) throw badRequest(MSG.ORDER_NOT_PAYABLE);
+          return o;
+        }
+        const y = p.integral ?? 0;
+        if (!Number.isInteger(y) || y < 1 || y > 50_000) throw badRequest(MSG.RECHARGE_AMOUNT_INVALID);
+        const money = y * 100;
+        const o = await orders.insertOrder(tx, {
+          userId,
+          dataType: 0,
+          type: 0,
+          desc: `积分充值 ${y} 积分`,
+          points: pointsForMoney(money),
+          money,
+          payStatus: 1,
+          payType: 2,
+          expiresAt: new Date(Date.now() + deps.orderExpireMinutes * 60_000),
+        });
+        await orders.insertPayment(tx, { orderId: o.id, provider: deps.provider.name, amount: money, status: 'created' });
+        await writeAudit(tx, { actorId: userId, action: 'order.create', target: `order:${o.orderNo}`, after: { money, points: o.points }, ip });
+        return o;
+      });
+      const left = Math.max(1, Math.ceil(((order.expiresAt?.getTime() ?? Date.now()) - Date.now()) / 60_000));
+      const html = deps.provider.pageForm({ orderNo: order.orderNo, amount: order.money, subject: order.desc, notifyUrl: deps.notifyUrl, returnUrl: deps.returnUrl, expireMinutes: left });
+      return { html, order_no: order.orderNo };
+    },
+
+    /**
+     * The provider's asynchronous notification: verified (signature, app id, amount), then — once — the
+     * order becomes paid and its points are credited (user ← platform:sales) with an audit row, all in one
+     * transaction. A forged notification credits nothing; a replayed one finds the order paid and credits
+     * nothing again. Returns true when the answer to the provider should be 'success'.
+     */
+    async notify(params: Record<string, string>): Promise<boolean> {
+      const v = deps.provider.verifyNotify(params);
+      if (!v) {
+        deps.log.warn({ orderNo: params.out_trade_no?.slice(0, 40) }, 'pay: notification with a bad signature refused');
+        return false;
+      }
+      if (!v.paid) return true;
+      return db.transaction(async (tx) => {
+        const o = await orders.lockByNo(tx, v.orderNo);
+        if (!o || o.dataType !== 0) return false;
+        if (o.money !== v.amount) {
+          deps.log.warn({ orderNo: o.orderNo }, 'pay: notification amount differs from the order; not credited');
+          return false;
+        }
+        if (o.payStatus === 2) return true; // replay: already credited
+        await lockBalance(tx, o.userId);
+        // Paid after a cancel or expiry: the money arrived, so the points are credited all the same.
+        await orders.markPaid(tx, o.id);
+        await orders.insertPayment(tx, { orderId: o.id, provider: deps.provider.name, tradeNo: v.tradeNo, amount: v.amount, status: 'paid', notify: { trade_no: v.tradeNo, out_trade_no: v.orderNo, total_amount: params.total_amount, trade_status: params.trade_status, notify_id: params.notify_id }, paidAt: new Date() });
+        const after = await transfer(tx, { userId: o.userId, amount: o.points, reason: 'recharge', payType: 2, counterAccount: PLATFORM.sales, orderId: o.id, actorId: o.userId });
+        await writeAudit(tx, { actorId: o.userId, action: 'order.paid', target: `order:${o.orderNo}`, after: { money: o.money, points: o.points, balance: after, tradeNo: v.tradeNo } });
+        deps.log.info({ orderNo: o.orderNo }, 'pay: recharge credited');
+        return true;
+      });
+    },
+
+    /** POST /api/alipay/cancelPay (order_no): cancels the caller's to-be-paid recharge order. */
+    async cancel(userId: number, orderNo: string, ip: string | null): Promise<void> {
+      await db.transaction(async (tx) => {
+        const o = await orders.findOwned(tx, userId, orderNo, true);
+        if (!o || o.dataType !== 0) throw badRequest(MSG.ORDER_NOT_FOUND);
+        if (!(await orders.settle(tx, o.id, 3))) throw badRequest(MSG.ORDER_NOT_PAYABLE);
+        await writeAudit(tx, { actorId: userId, action: 'order.cancel', target: `order:${o.orderNo}`, ip });
+      });
+    },
+
+    /** Status of the caller's order (return page): `{order_no, pay_status, points, money}`; 400 when unknown. */
+    async status(userId: number, orderNo: string): Promise<{ order_no: string; pay_status: number; balance: number; money: number }> {
+      const o = await orders.findOwned(db, userId, orderNo);
+      if (!o) throw badRequest(MSG.ORDER_NOT_FOUND);
+      return { order_no: o.orderNo, pay_status: o.payStatus, balance: o.points, money: o.money };
+    },
+
+    /** Cancels every unpaid order past its expiry (job, every minute); returns how many. */
+    expire: () => orders.expireDue(db),
+  };
+}
+
+export type CommerceService = ReturnType<typeof commerceService>;
