@@ -4,12 +4,13 @@
  * throws ApiError after the wrapper's error toast (unless `silent`). Ids are SESSION ids (a session exists
  * from addProcess on, before it is evidence). The live stream is a WebSocket (`streamUrl`).
  */
-import type { TProcessSession, TProDetailRes, TProListRes, TProView, TProcessType } from '@cunzheng/contract/process';
+import type { TProcessSession, TProDetailRes, TProItem, TProListRes, TProView, TProcessType } from '@cunzheng/contract/process';
 import { apiUrl, request } from './request';
 
 export type ProcessSession = TProcessSession;
 export type ProDetail = TProDetailRes;
 export type ProView = TProView;
+export type ProItem = TProItem;
 
 /** A signed, expiring download URL. */
 export interface DownUrl {
@@ -52,6 +53,21 @@ export const getProList = (q: ProListQuery) =>
     url: '/api/processlist/getProList',
     data: { ...q, keyword: q.keyword || undefined, label: q.label || undefined, status: q.status !== undefined && q.status >= 0 ? q.status : undefined },
   });
+
+/** POST /api/processlist/getLabelList (type) → the caller's distinct labels of that kind. */
+export const getProLabelList = (type: TProcessType) => request<{ label: string }[]>({ method: 'POST', url: '/api/processlist/getLabelList', data: { type } });
+
+/** POST /api/processlist/saveLabel (id, label; '' clears). Only for saved sessions. */
+export const saveProLabel = (id: number, label: string) => request<unknown>({ method: 'POST', url: '/api/processlist/saveLabel', data: { id, label } });
+
+/** POST /api/processlist/delPro (id): removes the session from the owner's list (the ledger entry stays). */
+export const delPro = (id: number) => request<unknown>({ method: 'POST', url: '/api/processlist/delPro', data: { id } });
+
+/** POST /api/processlist/downProBaoquan (id) → `{downUrl}` of one zip with the session's WACZ and MP4. */
+export const downProBaoquan = (id: number) => request<DownUrl>({ method: 'POST', url: '/api/processlist/downProBaoquan', data: { id } });
+
+/** POST /api/processlist/downloadBatch (ids '1,2,3', ≤ 100) → `{downUrl}` of one zip; none saved → 无下载文件. */
+export const downloadProBatch = (ids: readonly number[]) => request<DownUrl>({ method: 'POST', url: '/api/processlist/downloadBatch', data: { ids: ids.join(',') } });
 
 /** GET /api/share/getProView?baoquan= → the public certificate of a process evidence (no login needed). */
 export const getProView = (baoquan: string, silent = false) => request<ProView>({ method: 'GET', url: '/api/share/getProView', data: { baoquan }, silent });

@@ -1,11 +1,11 @@
 /**
- * The session video beside its action log (issue 11 §2: /evidences-all/process/preview and the
- * certificate's video and action-log sections): clicking a log row seeks the video to that moment and
- * plays it; the row the video is at is highlighted. Without a video (ffmpeg failed) the log shows alone
- * with the note.
+ * The session video beside its action log (issue 11 §2: /evidences-all/process/preview, the list's
+ * detail drawer and the certificate's video and action-log sections): clicking a log row seeks the video
+ * to that moment and plays it; the row the video is at is highlighted. Without a video (ffmpeg failed)
+ * the log shows alone with the note. Plain markup (no table library): the public certificate is a first
+ * visit and stays light.
  */
 import { useRef, useState } from 'react';
-import { Alert, Table } from 'antd';
 import type { TProAction } from '@cunzheng/contract/process';
 import { ACTION_LABEL, actionDetail, activeIndex, videoTime } from './actionText';
 
@@ -19,13 +19,13 @@ export interface VideoWithLogProps {
 export function VideoWithLog({ videoUrl, actions, noVideoNote }: VideoWithLogProps) {
   const video = useRef<HTMLVideoElement>(null);
   const [at, setAt] = useState(-1);
-  const rows = actions.map((a, i) => ({ ...a, i }));
 
-  const seek = (t: number) => {
+  const seek = (i: number) => {
+    const a = actions[i];
+    setAt(i);
     const v = video.current;
-    if (!v) return;
-    v.currentTime = t / 1000;
-    setAt(activeIndex(actions, t));
+    if (!v || !a) return;
+    v.currentTime = a.t / 1000;
     void v.play().catch(() => {
       /* autoplay refused: the frame is shown paused */
     });
@@ -46,26 +46,53 @@ export function VideoWithLog({ videoUrl, actions, noVideoNote }: VideoWithLogPro
             onTimeUpdate={(e) => setAt(activeIndex(actions, e.currentTarget.currentTime * 1000))}
           />
         ) : (
-          <Alert type="warning" showIcon title={noVideoNote || '本次取证没有录像'} />
+          <div className="pro-novideo" role="note">
+            {noVideoNote || '本次取证没有录像'}
+          </div>
         )}
       </div>
-      <Table
-        className="pro-log"
-        size="small"
-        rowKey="i"
-        pagination={false}
-        dataSource={rows}
-        data-testid="action-log"
-        scroll={{ y: 480 }}
-        rowClassName={(r) => (r.i === at ? 'pro-log-row pro-log-row-active' : 'pro-log-row')}
-        onRow={(r) => ({ onClick: () => seek(r.t), title: videoUrl ? '点击跳转到录像此刻' : undefined })}
-        columns={[
-          { title: '时间', dataIndex: 't', width: 80, render: (t: number) => <span className="pro-log-time">{videoTime(t)}</span> },
-          { title: '操作', dataIndex: 'kind', width: 80, render: (k: TProAction['kind']) => ACTION_LABEL[k] },
-          { title: '内容', key: 'detail', render: (_v, r) => <span className="pro-log-detail">{actionDetail(r)}</span> },
-        ]}
-        locale={{ emptyText: '没有操作记录' }}
-      />
+      <div className="pro-log" data-testid="action-log">
+        <table className="pro-log-table">
+          <caption className="pro-log-caption">操作日志（{actions.length} 条）{videoUrl ? '：点击一行，录像跳转到该时刻' : ''}</caption>
+          <thead>
+            <tr>
+              <th scope="col">时间</th>
+              <th scope="col">操作</th>
+              <th scope="col">内容</th>
+            </tr>
+          </thead>
+          <tbody>
+            {actions.length === 0 ? (
+              <tr>
+                <td colSpan={3} className="pro-log-empty">
+                  没有操作记录
+                </td>
+              </tr>
+            ) : (
+              actions.map((a, i) => (
+                <tr
+                  // The log never changes while shown: the index is its identity.
+                  key={i}
+                  className={i === at ? 'pro-log-row pro-log-row-active' : 'pro-log-row'}
+                  aria-selected={i === at}
+                  tabIndex={0}
+                  onClick={() => seek(i)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' || e.key === ' ') {
+                      e.preventDefault();
+                      seek(i);
+                    }
+                  }}
+                >
+                  <td className="pro-log-time">{videoTime(a.t)}</td>
+                  <td className="pro-log-kind">{ACTION_LABEL[a.kind]}</td>
+                  <td className="pro-log-detail">{actionDetail(a)}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -1,15 +1,22 @@
 /**
- * Route /queryAuthentication/safekeeping — 保全证书查询 by number (spec p2 §2 "Query pages",
- * p1 §7 "Certificate check and sharing"; issue 2 §7): POST /api/check/bqno (no) → viewToken, then
- * POST /api/check/bqview (viewToken, no) → the certificate; shows its summary with links to the
- * full certificate (/attestation/{no}) and to the ledger explorer (/ledger/{chainhash}).
+ * Routes /queryAuthentication/safekeeping and /queryAuthentication/prokeeping — certificate check by
+ * number (spec p2 §2 "Query pages", p1 §7 "Certificate check and sharing"; issue 2 §7, issue 11 §2), one
+ * page parameterised by kind:
+ * - `data` (保全证书查询): POST /api/check/bqno (no) → viewToken, then POST /api/check/bqview (viewToken,
+ *   no) → the certificate;
+ * - `process` (过程取证证书查询, desktop and mobile sessions alike): GET /api/share/getProView (baoquan),
+ *   which answers only process-evidence numbers.
+ * Shows the summary with links to the kind's full certificate (registry path, e.g. /attestation/{no},
+ * /evidencesPro/{no}) and to the ledger explorer (/ledger/{chainhash}).
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Input } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { MSG } from '@cunzheng/contract/messages';
+import { EVIDENCE_KIND } from '@cunzheng/contract/evidenceKinds';
 import { checkBqno, checkBqview, type CertificateView } from '../../../api/certificate';
+import { getProView } from '../../../api/process';
 import { formatDateTime, formatSize } from '../../../utils/format';
 import './safekeeping.css';
 
@@ -22,11 +29,24 @@ async function lookup(no: string): Promise<CertificateView> {
   return checkBqview(viewToken, no);
 }
 
+/** What differs between the kinds' query pages. */
+const QUERY_KINDS = {
+  data: { title: '保全证书查询', intro: '输入保全证书上的保全号，即可查询该证书的存证信息，并可在账本浏览器中独立核验其区块链账本证明。无需登录。', lookup, kind: 'data' },
+  process: {
+    title: '过程取证证书查询',
+    intro: '输入过程取证（含手机过程取证）保全证书上的保全号，即可查询该次取证的存证信息，并可在账本浏览器中独立核验其区块链账本证明。无需登录。',
+    lookup: (no: string): Promise<CertificateView> => getProView(no),
+    kind: 'process',
+  },
+} as const;
+
 /** Default export for React.lazy in the route table. */
-export default function Safekeeping() {
+export default function Safekeeping({ kind = 'data' }: { kind?: keyof typeof QUERY_KINDS }) {
+  const cfg = QUERY_KINDS[kind];
+  const certificate = EVIDENCE_KIND[cfg.kind].routes.certificate;
   const [no, setNo] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const m = useMutation({ mutationFn: lookup });
+  const m = useMutation({ mutationFn: cfg.lookup });
 
   const submit = () => {
     const value = no.trim();
@@ -41,8 +61,8 @@ export default function Safekeeping() {
 
   return (
     <div className="sk-page" lang="zh-CN">
-      <h1 className="sk-title">保全证书查询</h1>
-      <p className="sk-intro">输入保全证书上的保全号，即可查询该证书的存证信息，并可在账本浏览器中独立核验其区块链账本证明。无需登录。</p>
+      <h1 className="sk-title">{cfg.title}</h1>
+      <p className="sk-intro">{cfg.intro}</p>
       <div className="sk-form">
         <Input
           size="large"
@@ -100,7 +120,7 @@ export default function Safekeeping() {
             <dd>{`第 ${v.ledgerIndex + 1} 条 / 共 ${v.treeSize} 条`}</dd>
           </dl>
           <div className="sk-actions">
-            <Link to={`/attestation/${encodeURIComponent(v.baoquan)}`}>
+            <Link to={`${certificate}/${encodeURIComponent(v.baoquan)}`}>
               <Button type="primary">查看保全证书</Button>
             </Link>
             <Link to={`/ledger/${v.chainhash}`}>
