@@ -17,7 +17,7 @@ import { makeHarness, type Harness } from './harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await makeHarness();
+  h = await makeHarness({ CAPTURE_ALLOW_HOSTS: '127.0.0.1' });
 });
 afterAll(async () => {
   await h?.close();
@@ -179,6 +179,21 @@ describe('recharge through the local Alipay sandbox', () => {
     expect((await u.api.get('/api/alipay/orderStatus', { order_no: late.data.order_no })).data.pay_status).toBe(3);
     const list = await u.api.get('/api/processorder/getOrderList', { type: 3 });
     expect(list.data.count).toBe(2);
+  });
+});
+
+describe('web capture charging', () => {
+  it('refuses a capture or a batch the balance cannot pay (nothing queued) and quotes webPay', async () => {
+    const u = await userWith(700);
+    expect((await u.api.post('/api/webforensics/webPay', {})).data).toEqual({ price: 500, count: 1, total: 500, balance: 700 });
+    expect(await u.api.post('/api/webforensics/webPay', { count: 2, batch: 1 })).toMatchObject({ code: 400, msg: MSG.POINTS_INSUFFICIENT, data: { url: '/buyCredits', need: 1000 } });
+    const poor = await userWith(499);
+    expect(await poor.api.post('/api/webforensics/screenshot', { url: 'http://127.0.0.1:9/page' })).toMatchObject({ code: 400, msg: MSG.POINTS_INSUFFICIENT });
+    const g = await poor.api.post('/api/webbatch/getData', { urls: 'http://127.0.0.1:9/a\nhttp://127.0.0.1:9/b' });
+    expect(g.data.items.filter((i: { valid: boolean }) => i.valid)).toHaveLength(2);
+    expect(await poor.api.post('/api/webbatch/pay', { batchId: g.data.batchId })).toMatchObject({ code: 400, msg: MSG.POINTS_INSUFFICIENT, data: { need: 1000 } });
+    const queued = await h.database.query<{ n: string }>('select count(*) as n from web_captures where user_id = $1', [poor.row.id]);
+    expect(Number(queued[0]!.n)).toBe(0);
   });
 });
 

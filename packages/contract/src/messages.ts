@@ -182,6 +182,8 @@ export const MSG = {
   IMAGE_TYPE_REQUIRED: '请上传图片类型',
 
   // ── Orders and invoices (spec p1 §5, §8; p2 §5, §8) ──────────────────────
+  /** issue 13: answer of POST /api/webbatch/pay now that captures cost points. */
+  WEB_BATCH_CHARGED: '批量取证已提交，每个成功保全的网址按价格扣除积分',
   /** issue 13: a charge larger than the balance (nothing was created; the web links to /buyCredits). */
   POINTS_INSUFFICIENT: '可用积分不足，请先充值',
   /** issue 13: recharge amount outside the allowed range (whole yuan). */

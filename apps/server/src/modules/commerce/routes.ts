@@ -6,6 +6,8 @@ import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZCancelPayReq, ZGrantReq, ZOrderListQuery, ZOrderStatusQuery, ZPayReq, ZSetPriceReq } from '@cunzheng/contract/commerce';
+import { zFormIntDefault } from '@cunzheng/contract/common';
+import { ORDER_TYPE } from '@cunzheng/contract/constants';
 import { MSG } from '@cunzheng/contract/messages';
 import type { Db } from '../../db/client.ts';
 import type { Principal, Sessions } from '../../platform/auth.ts';
@@ -88,6 +90,18 @@ export const commerceRoutes = (deps: { commerce: CommerceService; sessions: Sess
     reply.header('Content-Disposition', contentDisposition('订单.xlsx'));
     reply.header('Cache-Control', 'private, no-store');
     return reply.send(out);
+  });
+
+  /**
+   * POST /api/webforensics/webPay (count, default 1; batch: the number of valid URLs, batch=1) → `{price, count,
+   * total, balance}` in hundredths; 400 可用积分不足，请先充值 (data.url /buyCredits) when the balance is short.
+   * The points are charged when each capture's evidence is deposited.
+   */
+  app.post('/api/webforensics/webPay', { schema: { body: z.object({ count: zFormIntDefault(MSG.BAD_PARAM, 1, 100, 1), batch: zFormIntDefault(MSG.BAD_PARAM, 0, 1, 0) }) } }, async (req) => {
+    const me = await sessions.required(req);
+    const type = req.body.batch ? ORDER_TYPE.batchWebPage : ORDER_TYPE.webPage;
+    await commerce.canPay(me.user.id, type, req.body.count);
+    return ok(await commerce.quote(me.user.id, type, req.body.count));
   });
 
   /** GET /api/points/prices → the price table `[{orderType, name, price (hundredths), unit}]` (public: the pricing is shown before login). */

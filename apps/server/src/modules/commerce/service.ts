@@ -7,7 +7,9 @@ import { ORDER_TYPE_LABEL } from '@cunzheng/contract/constants';
 import { kindDef } from '@cunzheng/contract/evidenceKinds';
 import { MSG } from '@cunzheng/contract/messages';
 import type { FastifyBaseLogger } from 'fastify';
+import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { PayProvider } from './alipay.ts';
@@ -57,6 +59,13 @@ export function commerceService(deps: CommerceDeps) {
     return code;
   };
 
+  const quote = async (userId: number, orderType: number, count: number): Promise<{ price: number; count: number; total: number; balance: number }> => {
+    const p = await priceOf(db, orderType);
+    if (!p) throw badRequest(MSG.ORDER_TYPE_INVALID);
+    const u = await db.select({ points: users.points }).from(users).where(eq(users.id, userId)).limit(1);
+    return { price: p.price, count, total: p.price * count, balance: u[0]?.points ?? 0 };
+  };
+
   return {
     /**
      * Charges one evidence (or `units` of it) at the price of its order type, inside `tx` (the caller's
@@ -93,6 +102,18 @@ export function commerceService(deps: CommerceDeps) {
       if (points > 0) await transfer(tx, { userId: c.userId, amount: -points, reason: 'consume', payType: 3, counterAccount: PLATFORM.revenue, orderId: order.id, evidenceId: c.evidenceId ?? null, memberId: c.memberId ?? null, actorId: c.memberId ?? c.userId });
       return { orderId: order.id, points };
     },
+
+    /**
+     * 400 可用积分不足，请先充值 (data `{url: '/buyCredits', balance, need}`) unless the balance pays `count`
+     * units of `orderType` now (web capture and batch, whose evidence is charged when it is deposited).
+     */
+    async canPay(userId: number, orderType: number, count: number): Promise<void> {
+      const q = await quote(userId, orderType, count);
+      if (q.balance < q.total) throw badRequest(MSG.POINTS_INSUFFICIENT, { ...BUY_CREDITS, balance: q.balance, need: q.total });
+    },
+
+    /** POST /api/webforensics/webPay: price, total and balance (hundredths) of `count` captures of `orderType`. */
+    quote: (userId: number, orderType: number, count: number) => quote(userId, orderType, count),
 
     /**
      * Welcome grant and starting balance of a new account, inside the account-creating transaction:

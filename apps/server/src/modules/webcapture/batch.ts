@@ -6,6 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { WEB_BATCH_MAX, type TWebBatchDataRes, type TWebBatchItem, type TWebBatchPayRes } from '@cunzheng/contract/forensics';
+import { ORDER_TYPE } from '@cunzheng/contract/constants';
 import { MSG } from '@cunzheng/contract/messages';
 import { validateEvidenceUrl } from '@cunzheng/contract/validators';
 import type { Db } from '../../db/client.ts';
@@ -24,6 +25,8 @@ export interface BatchDeps {
   db: Db;
   forensics: Pick<ForensicsService, 'submit'>;
   allowHosts: Set<string>;
+  /** Issue 13: 400 可用积分不足，请先充值 unless the balance pays `count` captures of `orderType` (each deposit is then charged). */
+  canPay?: (userId: number, orderType: number, count: number) => Promise<void>;
 }
 
 /** Runs `f` over `items` with at most `n` at once, keeping the order of results. */
@@ -79,14 +82,16 @@ export function batchService(deps: BatchDeps) {
     },
 
     /**
-     * POST /api/webbatch/pay: starts the batch → `{batchId, ids, free: true, msg: 批量取证暂不收费}`.
-     * 400 批次不存在或已过期 / 该批次已提交 / 没有可取证的网址.
+     * POST /api/webbatch/pay: starts the batch → `{batchId, ids, free: false, msg}`; each valid URL is charged
+     * its price when its evidence is deposited (issue 13). 400 批次不存在或已过期 / 该批次已提交 / 没有可取证的网址 /
+     * 可用积分不足，请先充值 (the balance does not cover every valid URL; nothing started).
      */
     async pay(userId: number, batchId: string, ip: string | null): Promise<TWebBatchPayRes> {
       const found = await repo.findBatch(deps.db, userId, batchId, new Date(Date.now() - BATCH_TTL_MS));
       if (!found) throw badRequest(MSG.WEB_BATCH_NOT_FOUND);
       const valid = found.items.filter((i) => i.valid);
       if (valid.length === 0) throw badRequest(MSG.WEB_BATCH_NO_VALID);
+      await deps.canPay?.(userId, ORDER_TYPE.batchWebPage, valid.length);
       if (found.batch.startedAt || !(await repo.startBatch(deps.db, batchId))) throw badRequest(MSG.WEB_BATCH_STARTED);
       await writeAudit(deps.db, { actorId: userId, action: 'web.batch', target: `web_batch:${batchId}`, after: { urls: valid.length, charged: 0 }, ip });
       const ids: number[] = [];
@@ -95,7 +100,7 @@ export function batchService(deps: BatchDeps) {
         await repo.setBatchItemCapture(deps.db, batchId, it.position, id);
         ids.push(id);
       }
-      return { batchId, ids, free: true, msg: MSG.WEB_BATCH_FREE };
+      return { batchId, ids, free: false, msg: MSG.WEB_BATCH_CHARGED };
     },
   };
 }

@@ -45,7 +45,7 @@ export const forensicsPublicRoutes = (deps: { share: WebShareService; batch: Bat
     return ok(await batch.getData(me.user.id, req.body.urls));
   });
 
-  /** POST /api/webbatch/pay (batchId) → `{batchId, ids, free: true, msg: 批量取证暂不收费}`; progress through webstatus. */
+  /** POST /api/webbatch/pay (batchId) → `{batchId, ids, free: false, msg}` (each valid URL charged at deposit; issue 13); progress through webstatus. */
   app.post('/api/webbatch/pay', { schema: { body: ZWebBatchPayReq } }, async (req) => {
     const me = await sessions.required(req);
     const r = await batch.pay(me.user.id, req.body.batchId, req.ip);

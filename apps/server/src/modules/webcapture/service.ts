@@ -15,6 +15,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { WEB_CAPTURE_STATUS, type TWebArtefact, type TWebDetailRes, type TWebItem, type TWebProvenance, type TWebStatus, type TWebStatusQuery } from '@cunzheng/contract/forensics';
+import { ORDER_TYPE } from '@cunzheng/contract/constants';
 import { MSG } from '@cunzheng/contract/messages';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
@@ -48,6 +49,8 @@ export interface ForensicsDeps {
   perUser: number;
   /** Hard deadline of one capture job, ms (CAPTURE_JOB_TIMEOUT_SECONDS). */
   hardTimeoutMs: number;
+  /** Issue 13: 400 可用积分不足，请先充值 unless the balance pays `count` captures (the deposit charges). */
+  canPay?: (userId: number, orderType: number, count: number) => Promise<void>;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
@@ -112,6 +115,7 @@ export function forensicsService(deps: ForensicsDeps) {
      * validated) → `{id}`. 400 取证任务过多，请稍后再试 when the user has too many queued or too many per hour.
      */
     async submit(userId: number, p: { url: string; title?: string; batchId?: string | null }, ip: string | null): Promise<{ id: number }> {
+      if (!p.batchId) await deps.canPay?.(userId, ORDER_TYPE.webPage, 1);
       const ahead = await repo.countActive(db, userId);
       if (ahead >= MAX_ACTIVE_PER_USER) throw badRequest(MSG.WEB_BUSY);
       await deps.limiter.hit([{ key: `webcap:user:${userId}`, ...SUBMIT_LIMIT }], MSG.WEB_BUSY);

@@ -234,7 +234,7 @@ describe('web capture API', () => {
     expect(await other.api.post('/api/webbatch/pay', { batchId: g.data.batchId })).toMatchObject({ code: 400, msg: MSG.WEB_BATCH_NOT_FOUND });
 
     const pay = await owner.api.post('/api/webbatch/pay', { batchId: g.data.batchId });
-    expect(pay).toMatchObject({ code: 200, msg: MSG.WEB_BATCH_FREE, data: { batchId: g.data.batchId, free: true, msg: MSG.WEB_BATCH_FREE } });
+    expect(pay).toMatchObject({ code: 200, msg: MSG.WEB_BATCH_CHARGED, data: { batchId: g.data.batchId, free: false, msg: MSG.WEB_BATCH_CHARGED } });
     expect(pay.data.ids).toHaveLength(2);
     expect(await owner.api.post('/api/webbatch/pay', { batchId: g.data.batchId })).toMatchObject({ code: 400, msg: MSG.WEB_BATCH_STARTED });
     for (const id of pay.data.ids) expect((await waitCapture(owner.api, id)).status).toBe(2);

@@ -36,7 +36,7 @@ export const CAPTURE_SOFTWARE = `Cunzheng web capture ${VERSION} (playwright-cor
  * Builds the module. `stamper`: RFC 3161 stamping of the package hash (the trust module's
  * `Timestamper.stamp`); when absent the provenance says a package token is not available.
  */
-export function buildForensics(ctx: AppContext, deps: { evidence: EvidenceService; certificate: CertificateService; stamper?: PackageStamper | null; report?: IntegrityReporter }) {
+export function buildForensics(ctx: AppContext, deps: { evidence: EvidenceService; certificate: CertificateService; stamper?: PackageStamper | null; report?: IntegrityReporter; canPay?: (userId: number, orderType: number, count: number) => Promise<void> }) {
   const c = ctx.config;
   // One page more than the captures that may run at once, so a preview never waits behind a batch.
   const pool = browserPool({ executablePath: c.CHROMIUM_PATH, concurrency: c.CAPTURE_CONCURRENCY + 1, extraArgs: CAPTURE_CHROMIUM_ARGS, log: ctx.log });
@@ -62,9 +62,9 @@ export function buildForensics(ctx: AppContext, deps: { evidence: EvidenceServic
     stamper: deps.stamper ?? null,
     log: ctx.log,
   });
-  const forensics = forensicsService({ db: ctx.db, runner, jobs: () => ctx.jobs, evidence: deps.evidence, downloads: ctx.downloads, limiter: ctx.limiter, concurrency: c.CAPTURE_CONCURRENCY, perUser: c.CAPTURE_PER_USER, hardTimeoutMs: captureJobTimeoutSeconds(c) * 1000, log: ctx.log });
+  const forensics = forensicsService({ db: ctx.db, runner, jobs: () => ctx.jobs, evidence: deps.evidence, downloads: ctx.downloads, limiter: ctx.limiter, concurrency: c.CAPTURE_CONCURRENCY, perUser: c.CAPTURE_PER_USER, hardTimeoutMs: captureJobTimeoutSeconds(c) * 1000, log: ctx.log, canPay: deps.canPay });
   const preview = previewService({ db: ctx.db, pool, settings, limiter: ctx.limiter, urlKey: loadOrCreateSecret(c.dataDir, 'web-preview.key', 32), urlTtlSeconds: c.DOWNLOAD_URL_TTL_SECONDS });
-  const batch = batchService({ db: ctx.db, forensics, allowHosts });
+  const batch = batchService({ db: ctx.db, forensics, allowHosts, canPay: deps.canPay });
   const share = webShareService({ db: ctx.db, certificate: deps.certificate, evidence: deps.evidence, blobs: ctx.blobs, downloads: ctx.downloads, limiter: ctx.limiter, ...(deps.report ? { report: deps.report } : {}) });
   deps.certificate.describeKind('web', (row) => share.describe(row));
   ctx.onStop.push(async () => {
