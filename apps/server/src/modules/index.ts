@@ -28,6 +28,7 @@ import { notificationService } from './notifications/service.ts';
 import { buildPackageRoutes } from './package/wire.ts';
 import { buildCommerce, registerCommerceRoutes, registerCommerceWorkers } from './commerce/wire.ts';
 import { buildForensics, registerForensicsRoutes, registerForensicsWorkers } from './webcapture/wire.ts';
+import { buildProcess, registerProcessRoutes } from './process/wire.ts';
 
 /** Version of the server package. */
 const APP_VERSION: string = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
@@ -47,7 +48,8 @@ export function buildServices(ctx: AppContext) {
   const { certificate, browser } = buildCertificate(ctx, { ledger, auth, captcha, trust, anchor, report: (a) => audit.integrityAlert(a) });
   const account = buildAccount(ctx, { captcha, smsCodes, pow, notifications });
   const forensics = buildForensics(ctx, { evidence, certificate, stamper: (sha) => trust.stamp(sha), report: (a) => audit.integrityAlert(a), canPay: commerce.canPay });
-  return { commerce, ledger, captcha, pow, auth, evidence, certificate, browser, blobs: ctx.blobs, db, account, trust, anchor, audit, forensics };
+  const processEvidence = buildProcess(ctx, { evidence, certificate, stamper: (sha) => trust.stamp(sha) });
+  return { commerce, ledger, captcha, pow, auth, evidence, certificate, browser, blobs: ctx.blobs, db, account, trust, anchor, audit, forensics, processEvidence };
 }
 
 export type Services = ReturnType<typeof buildServices>;
@@ -72,6 +74,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, s: S
   await app.register(buildPackageRoutes(ctx, s));
   await app.register(auditRoutes({ audit: s.audit, sessions: ctx.sessions }));
   await registerForensicsRoutes(app, ctx, s.forensics);
+  await registerProcessRoutes(app, ctx, s.processEvidence);
   await registerCommerceRoutes(app, ctx, s.commerce);
 }
 

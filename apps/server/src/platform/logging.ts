@@ -15,7 +15,7 @@ export const REDACTED = '[REDACTED]';
 
 /** Query parameter names whose values are secrets (compared case-insensitively). */
 export const SECRET_QUERY_KEYS = new Set(
-  ['code', 'extractcode', 'ticket', 'sig', 'signature', 'token', 'viewtoken', 'smstoken', 'smscode', 'password', 'oldpassword', 'confirmpassword', 'imgcode', 'key', 'secret', 'access_token', 'authorization'].map((k) => k.toLowerCase()),
+  ['code', 'extractcode', 'ticket', 'sig', 'signature', 'token', 'viewtoken', 'streamtoken', 'smstoken', 'smscode', 'password', 'oldpassword', 'confirmpassword', 'imgcode', 'key', 'secret', 'access_token', 'authorization'].map((k) => k.toLowerCase()),
 );
 
 /** Paths whose remainder is a bearer secret (signed download tickets). */

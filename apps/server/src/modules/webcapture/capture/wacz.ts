@@ -56,19 +56,13 @@ const fileSha256 = async (p: string) => {
   return h.digest('hex');
 };
 
-/** A file-name-safe form of an origin: https://a.example:8443 → a.example_8443. */
-const originFile = (origin: string) => {
+/** A file-name-safe form of an origin: https://a.example:8443 → a.example_8443 (also used by process evidence). */
+export const originFile = (origin: string) => {
   const u = new URL(origin);
   return `${u.hostname.replace(/[^a-zA-Z0-9.-]/g, '_')}_${u.port || (u.protocol === 'https:' ? '443' : '80')}`;
 };
 
-interface Item {
-  path: string;
-  name: string;
-  mime: string;
-  data?: Buffer;
-  file?: string;
-}
+type Item = WaczItem;
 
 /** Builds `<dir>/capture.wacz`. */
 export async function buildWacz(inp: PackageInput): Promise<PackageOutput> {
@@ -93,8 +87,60 @@ export async function buildWacz(inp: PackageInput): Promise<PackageOutput> {
     { path: 'capture/provenance.json', name: '取证过程记录（JSON）', mime: 'application/json', data: Buffer.from(provenanceJson(inner, c, inp.requests)) },
     { path: 'capture/provenance.html', name: '取证过程记录', mime: 'text/html', data: Buffer.from(provenanceHtml(inner, inp.requests)) },
   ];
+  const packed = await packWacz({
+    dir: inp.dir,
+    items,
+    title: c.title || c.finalUrl,
+    description: `网页取证：${c.url}`,
+    created,
+    date: new Date(c.startedAt),
+    software: inp.software,
+    mainPageUrl: c.finalUrl,
+    mainPageDate: ts,
+    signer: inp.signer,
+    stamper: inp.stamper ?? null,
+    noStamperNote: '不可用：平台时间戳服务未启用（WACZ 的 SHA-256 已写入账本）',
+  });
+  const { timestampToken, timestampNote } = packed;
+  return { path: packed.path, sha256: packed.sha256, size: packed.size, artefacts: packed.artefacts, summary: { ...inner, timestampToken, timestampNote } };
+}
+
+/** One file of a WACZ: its path, Chinese name, media type, and bytes or a file to stream. */
+export interface WaczItem {
+  path: string;
+  name: string;
+  mime: string;
+  data?: Buffer;
+  file?: string;
+}
+
+/** Input of `packWacz`: the members besides datapackage(-digest).json and the package metadata. */
+export interface WaczPack {
+  dir: string;
+  /** Output file name in `dir` (default capture.wacz). */
+  fileName?: string;
+  items: WaczItem[];
+  title: string;
+  description: string;
+  /** RFC 3339 creation time; `date` the zip entries' time. */
+  created: string;
+  date: Date;
+  software: string;
+  mainPageUrl: string;
+  mainPageDate: string;
+  signer: WaczSigner;
+  stamper: PackageStamper | null;
+  /** The timestampNote when there is no stamper. */
+  noStamperNote: string;
+}
+
+/**
+ * Writes a WACZ 1.1.1 of `p.items` (every entry STORED) with a signed `datapackage-digest.json` and, with a
+ * stamper, an RFC 3161 token over datapackage.json's SHA-256 (shared by web capture and process evidence).
+ */
+export async function packWacz(p: WaczPack): Promise<{ path: string; sha256: string; size: number; artefacts: StoredArtefact[]; timestampToken: string; timestampNote: string }> {
   const described: Array<Item & { sha256: string; size: number }> = [];
-  for (const it of items) {
+  for (const it of p.items) {
     const size = it.data ? it.data.length : (await fsp.stat(it.file!)).size;
     described.push({ ...it, sha256: it.data ? sha256(it.data) : await fileSha256(it.file!), size });
   }
@@ -103,13 +149,13 @@ export async function buildWacz(inp: PackageInput): Promise<PackageOutput> {
       {
         profile: 'data-package',
         wacz_version: '1.1.1',
-        title: c.title || c.finalUrl,
-        description: `网页取证：${c.url}`,
-        created,
-        modified: created,
-        software: inp.software,
-        mainPageUrl: c.finalUrl,
-        mainPageDate: ts,
+        title: p.title,
+        description: p.description,
+        created: p.created,
+        modified: p.created,
+        software: p.software,
+        mainPageUrl: p.mainPageUrl,
+        mainPageDate: p.mainPageDate,
         resources: described.map((d) => ({ name: path.posix.basename(d.path), path: d.path, hash: `sha256:${d.sha256}`, bytes: d.size })),
       },
       null,
@@ -118,10 +164,10 @@ export async function buildWacz(inp: PackageInput): Promise<PackageOutput> {
   );
   const dpHex = sha256(datapackage);
   let timestampToken = '';
-  let timestampNote = '不可用：平台时间戳服务未启用（WACZ 的 SHA-256 已写入账本）';
-  if (inp.stamper) {
+  let timestampNote = p.noStamperNote;
+  if (p.stamper) {
     try {
-      const st = await inp.stamper(dpHex);
+      const st = await p.stamper(dpHex);
       timestampToken = st.token.toString('base64');
       timestampNote = `RFC 3161 时间戳令牌，签发方 ${st.tsaName}，时间 ${new Date(st.genTime * 1000).toISOString()}，对象为 datapackage.json 的 SHA-256`;
     } catch {
@@ -130,16 +176,16 @@ export async function buildWacz(inp: PackageInput): Promise<PackageOutput> {
   }
   const digest = Buffer.from(
     JSON.stringify(
-      { path: 'datapackage.json', hash: `sha256:${dpHex}`, signedData: inp.signer.sign(`sha256:${dpHex}`, created), ...(timestampToken ? { timeStampToken: timestampToken } : {}) },
+      { path: 'datapackage.json', hash: `sha256:${dpHex}`, signedData: p.signer.sign(`sha256:${dpHex}`, p.created), ...(timestampToken ? { timeStampToken: timestampToken } : {}) },
       null,
       2,
     ),
   );
 
-  const out = path.join(inp.dir, 'capture.wacz');
+  const out = path.join(p.dir, p.fileName ?? 'capture.wacz');
   const zip = new ZipArchive({ store: true });
   const done = pipeline(zip, fs.createWriteStream(out, { mode: 0o600 }));
-  const date = new Date(c.startedAt);
+  const date = p.date;
   zip.append(datapackage, { name: 'datapackage.json', date });
   zip.append(digest, { name: 'datapackage-digest.json', date });
   for (const d of described) zip.append(d.data ?? fs.createReadStream(d.file!), { name: d.path, date });
@@ -150,5 +196,5 @@ export async function buildWacz(inp: PackageInput): Promise<PackageOutput> {
   const artefacts: StoredArtefact[] = described.map((d) => ({ name: d.name, path: d.path, size: d.size, sha256: d.sha256, mime: d.mime, offset: index.get(d.path)?.dataOffset ?? -1 }));
   if (artefacts.some((a) => a.offset < 0 || index.get(a.path)?.method !== 0)) throw new Error('wacz: entry not stored');
   const stat = await fsp.stat(out);
-  return { path: out, sha256: await fileSha256(out), size: stat.size, artefacts, summary: { ...inner, timestampToken, timestampNote } };
+  return { path: out, sha256: await fileSha256(out), size: stat.size, artefacts, timestampToken, timestampNote };
 }

@@ -1,0 +1,205 @@
+/**
+ * The live sessions of this process (issue 11 §2): takes queued sessions from the database (oldest first,
+ * `for update skip locked`, so several API processes share one queue) while fewer than
+ * PROCESS_CONCURRENCY run here, starts each in its own browser context (live.ts), connects viewers, and
+ * saves each recording when it ends (save.ts). Viewers of a queued session are told their position every
+ * 2 seconds and attached as soon as it starts.
+ *
+ * A live session is bound to the process running its browser: the stream WebSocket must reach that
+ * process (see docs/architecture.md "Process evidence").
+ */
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { MSG } from '@cunzheng/contract/messages';
+import type { TProcessServerMsg, TProcessType } from '@cunzheng/contract/process';
+import type { Db } from '../../db/client.ts';
+import type { BrowserPool } from '../../platform/browser.ts';
+import { startLive, type EndReason, type LiveSession, type Viewer } from './live.ts';
+import * as repo from './repo.ts';
+import { saveSession, type SaveDeps } from './save.ts';
+
+export interface ManagerSettings {
+  concurrency: number;
+  allowHosts: Set<string>;
+  maxBytes: number;
+  ffmpegPath: string;
+  fps: number;
+  maxMs: number;
+  idleMs: number;
+  reconnectMs: number;
+  userAgent: string;
+  software: string;
+  workRoot: string;
+}
+
+export interface ManagerDeps extends SaveDeps {
+  db: Db;
+  pool: BrowserPool;
+  settings: ManagerSettings;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+/** Builds the manager. */
+export function processManager(deps: ManagerDeps) {
+  const { db, settings: s } = deps;
+  const live = new Map<number, LiveSession>();
+  const deadlines = new Map<number, number>();
+  const waiting = new Map<number, Set<Viewer>>();
+  const finishing = new Set<Promise<void>>();
+  let kicking: Promise<void> | null = null;
+  let stopped = false;
+
+  const send = (v: Viewer, m: TProcessServerMsg) => v.send(JSON.stringify(m));
+
+  const start = async (row: repo.SessionRow) => {
+    const dir = await fsp.mkdtemp(path.join(s.workRoot, `proc-${row.id}-`));
+    const session = startLive(deps.pool, {
+      id: row.id,
+      type: row.type as TProcessType,
+      url: row.url,
+      workDir: dir,
+      allowHosts: s.allowHosts,
+      maxBytes: s.maxBytes,
+      ffmpegPath: s.ffmpegPath,
+      fps: s.fps,
+      maxMs: s.maxMs,
+      idleMs: s.idleMs,
+      reconnectMs: s.reconnectMs,
+      userAgent: s.userAgent,
+      software: s.software,
+    });
+    live.set(row.id, session);
+    const viewers = waiting.get(row.id);
+    waiting.delete(row.id);
+    const last = viewers ? [...viewers].at(-1) : undefined;
+    if (last) session.attach(last);
+    void session.ready.then(({ deadline }) => deadlines.set(row.id, deadline), () => undefined);
+    const fin = session.done
+      .then(async (rec) => {
+        if (rec.reason === 'cancel') {
+          await repo.update(db, row.id, { status: 6, endedAt: rec.endedAt, durationMs: rec.endedAt.getTime() - rec.startedAt.getTime() });
+          return;
+        }
+        await saveSession(deps, row, rec, dir);
+      })
+      .then(async () => {
+        const v = session.viewer();
+        if (!v) return;
+        const after = await repo.findById(db, row.id);
+        const status = (after?.status ?? 5) as 3 | 4 | 5 | 6;
+        send(v, { t: 'ended', status, note: after?.note ?? '' });
+        v.close();
+      })
+      .catch((e: unknown) => deps.log.error({ err: e, sessionId: row.id }, 'process: session failed'))
+      .finally(async () => {
+        live.delete(row.id);
+        deadlines.delete(row.id);
+        await fsp.rm(dir, { recursive: true, force: true }).catch(() => undefined);
+        finishing.delete(fin);
+        void kick();
+      });
+    finishing.add(fin);
+  };
+
+  /** Starts queued sessions while slots are free (one kick at a time in this process). */
+  const kick = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    kicking ??= (async () => {
+      try {
+        while (!stopped && live.size < s.concurrency) {
+          const row = await repo.claimNext(db);
+          if (!row) break;
+          await start(row);
+        }
+      } catch (e) {
+        deps.log.error({ err: e }, 'process: could not start a session');
+      } finally {
+        kicking = null;
+      }
+    })();
+    return kicking;
+  };
+
+  /** Tells every waiting viewer its place in the queue. */
+  const tellPositions = async () => {
+    for (const [id, vs] of waiting) {
+      const row = await repo.findById(db, id).catch(() => null);
+      if (!row || row.status !== 0) {
+        if (row && row.status >= 3) for (const v of vs) send(v, { t: 'ended', status: row.status as 3, note: row.note });
+        continue;
+      }
+      const position = await repo.position(db, id);
+      for (const v of vs) send(v, { t: 'queue', position: Math.max(1, position) });
+    }
+  };
+  const ticker = setInterval(() => {
+    void tellPositions();
+    // Another process may have freed a slot of the shared queue: poll it too.
+    if (live.size < s.concurrency) void kick();
+  }, 2000);
+  ticker.unref();
+
+  return {
+    kick,
+    /** Whether session `id` runs in this process. */
+    isLive: (id: number) => live.has(id),
+    /** Unix ms when running session `id` ends by itself, 0 when unknown. */
+    deadline: (id: number) => deadlines.get(id) ?? 0,
+
+    /** Connects a viewer to session `id` (running: attached, queued: told its position until it starts). */
+    async connect(id: number, v: Viewer): Promise<void> {
+      const session = live.get(id);
+      if (session) {
+        session.attach(v);
+        return;
+      }
+      let set = waiting.get(id);
+      if (!set) waiting.set(id, (set = new Set()));
+      set.add(v);
+      const position = await repo.position(db, id);
+      send(v, { t: 'queue', position: Math.max(1, position) });
+      void kick();
+    },
+    /** The viewer's socket closed. */
+    disconnect(id: number, v: Viewer): void {
+      live.get(id)?.detach(v);
+      const set = waiting.get(id);
+      set?.delete(v);
+      if (set && set.size === 0) waiting.delete(id);
+    },
+    /** Forwards viewer input to running session `id`. */
+    input: (id: number, m: Parameters<LiveSession['input']>[0]) => live.get(id)?.input(m) ?? Promise.resolve(),
+    /** Ends running session `id` here (stop → saved; cancel → discarded). False when it does not run here. */
+    end(id: number, reason: EndReason): boolean {
+      const session = live.get(id);
+      if (!session) return false;
+      session.end(reason);
+      return true;
+    },
+    /** Waits until session `id` (if it runs here) is saved or discarded. */
+    async settled(id: number): Promise<void> {
+      const session = live.get(id);
+      if (session) await session.done.catch(() => undefined);
+      while (live.has(id)) await new Promise((r) => setTimeout(r, 50));
+    },
+    /** App shutdown: running sessions are saved as 中断 (up to `timeoutMs`), queued ones stay queued. */
+    async stop(timeoutMs = 60_000): Promise<void> {
+      stopped = true;
+      clearInterval(ticker);
+      for (const session of live.values()) session.end('disconnected');
+      await Promise.race([Promise.allSettled(finishing), new Promise((r) => setTimeout(r, timeoutMs).unref())]);
+    },
+    /** Marks sessions left running or saving by a stopped process as failed (embedded mode start-up). */
+    async recoverOrphans(): Promise<number> {
+      let n = 0;
+      for (const row of await repo.orphaned(db)) {
+        if (live.has(row.id)) continue;
+        if (await repo.transition(db, row.id, [1, 2], { status: 5, note: MSG.PROCESS_NOTE_CRASHED, endedAt: new Date() })) n++;
+      }
+      return n;
+    },
+  };
+}
+
+export type ProcessManager = ReturnType<typeof processManager>;

@@ -1,0 +1,131 @@
+/**
+ * Table access of the process-evidence context (`process_sessions`, a side table of `evidence`). The list
+ * joins the evidence row read-only for its number, hash and label; every write to `evidence` goes
+ * through the evidence service.
+ */
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { evidence, processSessions } from '../../db/schema/index.ts';
+
+export type SessionRow = typeof processSessions.$inferSelect;
+export type EvidencePart = Pick<typeof evidence.$inferSelect, 'baoquan' | 'chainhash' | 'sha256' | 'size' | 'saveTime' | 'label' | 'deletedAt' | 'title'>;
+export interface SessionWithEvidence {
+  s: SessionRow;
+  e: EvidencePart | null;
+}
+
+const evCols = { baoquan: evidence.baoquan, chainhash: evidence.chainhash, sha256: evidence.sha256, size: evidence.size, saveTime: evidence.saveTime, label: evidence.label, deletedAt: evidence.deletedAt, title: evidence.title };
+const ACTIVE = [0, 1, 2];
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Serialises session starts of one user (the one-active-session rule) until `tx` ends. */
+export async function lockUser(tx: DbOrTx, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(8810, ${userId}::int)`);
+}
+
+export async function insert(tx: DbOrTx, row: { userId: number; type: number; url: string; title: string; streamNonce: string }): Promise<SessionRow> {
+  return (await tx.insert(processSessions).values(row).returning())[0] as SessionRow;
+}
+
+export async function findById(db: DbOrTx, id: number): Promise<SessionRow | null> {
+  return (await db.select().from(processSessions).where(eq(processSessions.id, id)).limit(1))[0] ?? null;
+}
+
+/** The user's live session (queued, running or saving), or null. */
+export async function findActive(db: DbOrTx, userId: number): Promise<SessionRow | null> {
+  const rows = await db.select().from(processSessions).where(and(eq(processSessions.userId, userId), inArray(processSessions.status, ACTIVE))).orderBy(desc(processSessions.id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Sessions waiting in the queue. */
+export async function countQueued(db: DbOrTx): Promise<number> {
+  return (await db.select({ n: count() }).from(processSessions).where(eq(processSessions.status, 0)))[0]?.n ?? 0;
+}
+
+/** 1-based place of queued session `id` (sessions are served in id order). */
+export async function position(db: DbOrTx, id: number): Promise<number> {
+  return (await db.select({ n: count() }).from(processSessions).where(and(eq(processSessions.status, 0), lte(processSessions.id, id))))[0]?.n ?? 0;
+}
+
+/** Takes the oldest queued session (status 0 → 1, startedAt now), or null; safe against other processes. */
+export async function claimNext(db: DbOrTx): Promise<SessionRow | null> {
+  const res = await db.execute(sql`update process_sessions set status = 1, started_at = now()
+    where id = (select id from process_sessions where status = 0 order by id limit 1 for update skip locked) returning id`);
+  const rows = (res as unknown as { rows?: Array<{ id: number | string }> }).rows ?? (res as unknown as Array<{ id: number | string }>);
+  const id = rows[0]?.id;
+  return id === undefined ? null : findById(db, Number(id));
+}
+
+/** Sets `status` (and more) only when the session is still in one of `from`; returns whether it changed. */
+export async function transition(db: DbOrTx, id: number, from: number[], patch: Partial<typeof processSessions.$inferInsert>): Promise<boolean> {
+  const rows = await db.update(processSessions).set(patch).where(and(eq(processSessions.id, id), inArray(processSessions.status, from))).returning({ id: processSessions.id });
+  return rows.length > 0;
+}
+
+export async function update(db: DbOrTx, id: number, patch: Partial<typeof processSessions.$inferInsert>): Promise<void> {
+  await db.update(processSessions).set(patch).where(eq(processSessions.id, id));
+}
+
+/** The owner's not-deleted session with its evidence part, or null (another user's id looks missing). */
+export async function findOwned(db: DbOrTx, userId: number, id: number): Promise<SessionWithEvidence | null> {
+  const rows = await db
+    .select({ s: processSessions, e: evCols })
+    .from(processSessions)
+    .leftJoin(evidence, eq(evidence.id, processSessions.evidenceId))
+    .where(and(eq(processSessions.id, id), eq(processSessions.userId, userId), isNull(processSessions.deletedAt)))
+    .limit(1);
+  const r = rows[0];
+  return r ? { s: r.s, e: r.e?.baoquan ? (r.e as EvidencePart) : null } : null;
+}
+
+/** Evidence ids of the owner's saved, not-deleted sessions among `ids`. */
+export async function evidenceIdsOf(db: DbOrTx, userId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ e: processSessions.evidenceId })
+    .from(processSessions)
+    .where(and(eq(processSessions.userId, userId), inArray(processSessions.id, ids), isNull(processSessions.deletedAt)));
+  return rows.map((r) => r.e).filter((e): e is number => e !== null);
+}
+
+/** The session behind an evidence id (certificate, share), or null. */
+export async function findByEvidence(db: DbOrTx, evidenceId: number): Promise<SessionRow | null> {
+  return (await db.select().from(processSessions).where(eq(processSessions.evidenceId, evidenceId)).limit(1))[0] ?? null;
+}
+
+export interface ListFilter {
+  userId: number;
+  type: number;
+  page: number;
+  limit: number;
+  keyword?: string;
+  label?: string;
+  startTime?: number;
+  endTime?: number;
+  status?: number;
+}
+
+/** One page of the owner's sessions of `type`, newest first, with the total count. */
+export async function list(db: DbOrTx, f: ListFilter): Promise<{ list: SessionWithEvidence[]; count: number }> {
+  const time = sql`coalesce(${evidence.saveTime}, floor(extract(epoch from ${processSessions.createdAt}))::bigint)`;
+  const where: SQL[] = [eq(processSessions.userId, f.userId), eq(processSessions.type, f.type), isNull(processSessions.deletedAt)];
+  if (f.status !== undefined) where.push(eq(processSessions.status, f.status));
+  if (f.label) where.push(eq(evidence.label, f.label));
+  if (f.startTime !== undefined) where.push(gte(time, f.startTime));
+  if (f.endTime !== undefined) where.push(lte(time, f.endTime));
+  if (f.keyword) {
+    const k = `%${likeEscape(f.keyword)}%`;
+    where.push(or(ilike(processSessions.title, k), ilike(processSessions.url, k), ilike(processSessions.finalUrl, k), ilike(evidence.baoquan, k))!);
+  }
+  const cond = and(...where);
+  const [rows, total] = await Promise.all([
+    db.select({ s: processSessions, e: evCols }).from(processSessions).leftJoin(evidence, eq(evidence.id, processSessions.evidenceId)).where(cond).orderBy(desc(processSessions.id)).limit(f.limit).offset((f.page - 1) * f.limit),
+    db.select({ n: count() }).from(processSessions).leftJoin(evidence, eq(evidence.id, processSessions.evidenceId)).where(cond),
+  ]);
+  return { list: rows.map((r) => ({ s: r.s, e: r.e?.baoquan ? (r.e as EvidencePart) : null })), count: total[0]?.n ?? 0 };
+}
+
+/** Sessions left running or saving by a process that stopped (embedded mode: all of them at start). */
+export async function orphaned(db: DbOrTx): Promise<SessionRow[]> {
+  return db.select().from(processSessions).where(inArray(processSessions.status, [1, 2]));
+}
