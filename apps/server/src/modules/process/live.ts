@@ -26,6 +26,7 @@ import { addressGuard, CaptureRefused, type Pinned } from '../webcapture/capture
 import { requestSummary, type RequestSummary } from '../webcapture/capture/provenance.ts';
 import { startCaptureProxy, type TlsSeen } from '../webcapture/capture/proxy.ts';
 import { warcWriter } from '../webcapture/capture/warc.ts';
+import { applyInput, type InputContext } from './input.ts';
 import { videoRecorder, type VideoResult } from './video.ts';
 
 export type EndReason = 'stop' | 'max' | 'idle' | 'disconnected' | 'crashed' | 'cancel';
@@ -110,14 +111,6 @@ export const mobileUserAgent = (desktopUa: string): string => {
   return `Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Mobile Safari/537.36`;
 };
 
-const DESCRIBE = `(p) => { const e = document.elementFromPoint(p.x, p.y); if (!e) return '';
-  const id = e.id ? '#' + e.id : ''; const txt = (e.innerText || e.value || e.getAttribute('aria-label') || '').trim().replace(/\\s+/g, ' ').slice(0, 60);
-  return (e.tagName.toLowerCase() + id + (txt ? ' “' + txt + '”' : '')).slice(0, 300); }`;
-const IS_SECRET = `(() => { let e = document.activeElement; while (e && e.shadowRoot && e.shadowRoot.activeElement) e = e.shadowRoot.activeElement;
-  if (!e) return false; if (e.tagName === 'IFRAME' || e.tagName === 'FRAME') return true;
-  return e.tagName === 'INPUT' && (e.type || '').toLowerCase() === 'password'; })()`;
-const NAMED_KEYS = new Set(['Enter', 'Tab', 'Backspace', 'Delete', 'Escape', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End', 'F5']);
-
 /** Starts a session on `pool` (the pool job runs until the session ends). */
 export function startLive(pool: BrowserPool, o: LiveOptions): LiveSession {
   const vp = PROCESS_VIEWPORT[o.type];
@@ -176,32 +169,6 @@ export function startLive(pool: BrowserPool, o: LiveOptions): LiveSession {
     reconnectTimer.unref();
   };
 
-  const secret = async (): Promise<boolean> => {
-    try {
-      const r = (await cdp!.send('Runtime.evaluate', { expression: IS_SECRET, returnByValue: true })) as { result: { value?: unknown } };
-      return r.result.value !== false;
-    } catch {
-      return true;
-    }
-  };
-  /** Appends typed text to the last input action when it is recent and of the same kind. */
-  const logInput = async (text: string) => {
-    const masked = await secret();
-    const last = actions.at(-1);
-    if (last && last.kind === 'input' && now() - last.t < 3000 && (last.text === '******') === masked) {
-      if (!masked) last.text = `${last.text ?? ''}${text}`.slice(0, 2000);
-      return;
-    }
-    log({ kind: 'input', text: masked ? '******' : text.slice(0, 2000) });
-  };
-  const describe = async (x: number, y: number): Promise<string> => {
-    try {
-      const r = (await cdp!.send('Runtime.evaluate', { expression: `(${DESCRIBE})(${JSON.stringify({ x, y })})`, returnByValue: true })) as { result: { value?: unknown } };
-      return typeof r.result.value === 'string' ? r.result.value : '';
-    } catch {
-      return '';
-    }
-  };
   /** Checks and opens an address typed by the user (or a popup's); refused → error message to the viewer. */
   const navigate = async (raw: string, by: 'user' | 'page') => {
     let u: URL;
@@ -386,6 +353,19 @@ export function startLive(pool: BrowserPool, o: LiveOptions): LiveSession {
     };
   })();
 
+  /** What the input handler (input.ts) may touch. */
+  const inputCtx = (): InputContext => ({
+    cdp: cdp!,
+    actions,
+    now,
+    log,
+    navigate,
+    end,
+    sendJson,
+    touched: () => (lastInput = Date.now()),
+    userNavigation: () => (userNav = true),
+  });
+
   const session: LiveSession = {
     ready,
     done,
@@ -410,75 +390,10 @@ export function startLive(pool: BrowserPool, o: LiveOptions): LiveSession {
     end,
     /** Input is applied strictly in arrival order (one at a time), so the log matches what the page saw. */
     input(m) {
-      const run = inputChain.then(() => handleInput(m));
+      const run = inputChain.then(() => (reason || !cdp || !page ? undefined : applyInput(inputCtx(), m)));
       inputChain = run.catch(() => undefined);
       return run;
     },
   };
   return session;
-
-  async function handleInput(m: TProcessClientMsg): Promise<void> {
-    if (reason || !cdp || !page) return;
-    if (m.t !== 'ping') lastInput = Date.now();
-    const c = cdp;
-    switch (m.t) {
-      case 'mouse': {
-        const press = m.type === 'mousePressed' ? describe(m.x, m.y) : null;
-        await c.send('Input.dispatchMouseEvent', { type: m.type, x: m.x, y: m.y, button: m.type === 'mouseMoved' ? 'none' : m.button, clickCount: m.clickCount, modifiers: m.modifiers ?? 0 }).catch(() => undefined);
-        if (press) log({ kind: 'click', x: m.x, y: m.y, target: await press });
-        return;
-      }
-      case 'wheel': {
-        await c.send('Input.dispatchMouseEvent', { type: 'mouseWheel', x: m.x, y: m.y, deltaX: m.deltaX, deltaY: m.deltaY }).catch(() => undefined);
-        const last = actions.at(-1);
-        if (last && last.kind === 'scroll' && now() - last.t < 1000) {
-          last.deltaX = (last.deltaX ?? 0) + m.deltaX;
-          last.deltaY = (last.deltaY ?? 0) + m.deltaY;
-        } else log({ kind: 'scroll', x: m.x, y: m.y, deltaX: m.deltaX, deltaY: m.deltaY });
-        return;
-      }
-      case 'touch': {
-        const touchPoints = m.type === 'touchEnd' || m.type === 'touchCancel' ? [] : m.points.map((p) => ({ x: p.x, y: p.y }));
-        const press = m.type === 'touchStart' && m.points[0] ? describe(m.points[0].x, m.points[0].y) : null;
-        await c.send('Input.dispatchTouchEvent', { type: m.type, touchPoints }).catch(() => undefined);
-        if (press) log({ kind: 'touch', x: m.points[0]!.x, y: m.points[0]!.y, target: await press });
-        return;
-      }
-      case 'key': {
-        const text = m.type === 'keyDown' || m.type === 'char' ? m.text : undefined;
-        await c
-          .send('Input.dispatchKeyEvent', { type: m.type, key: m.key, code: m.code, modifiers: m.modifiers ?? 0, ...(text ? { text, unmodifiedText: text } : {}), ...(m.keyCode ? { windowsVirtualKeyCode: m.keyCode, nativeVirtualKeyCode: m.keyCode } : {}) })
-          .catch(() => undefined);
-        if (m.type === 'keyDown' || m.type === 'rawKeyDown') {
-          if (NAMED_KEYS.has(m.key)) log({ kind: 'key', key: m.key });
-          else if (text) await logInput(text);
-        }
-        return;
-      }
-      case 'text':
-        await c.send('Input.insertText', { text: m.text }).catch(() => undefined);
-        await logInput(m.text);
-        return;
-      case 'navigate':
-        await navigate(m.url, 'user');
-        return;
-      case 'back':
-      case 'forward':
-        log({ kind: m.t });
-        userNav = true;
-        await c.send('Runtime.evaluate', { expression: m.t === 'back' ? 'history.back()' : 'history.forward()' }).catch(() => undefined);
-        return;
-      case 'reload':
-        log({ kind: 'reload' });
-        userNav = true;
-        await c.send('Page.reload', {}).catch(() => undefined);
-        return;
-      case 'stop':
-        end('stop');
-        return;
-      case 'ping':
-        sendJson({ t: 'pong' });
-        return;
-    }
-  }
 }
