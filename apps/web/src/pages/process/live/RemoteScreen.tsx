@@ -3,12 +3,12 @@
  * fit ("contain", centred), and forwards what the user does on it — mouse buttons and moves, the wheel,
  * touches (mobile sessions) and the keyboard, including IME text — as input messages in remote viewport
  * CSS px (mapping in remoteInput.ts). Keyboard and IME go through a hidden textarea that takes focus when
- * the canvas is pressed, so composition events and the phone's soft keyboard work.
+ * the canvas is pressed, so composition events, pasting and the phone's soft keyboard work.
  *
  * `register` hands the parent a function that draws one frame (the stream hook calls it per frame).
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { compositionInput, keyBelongsToRemote, keyInput, mouseInput, touchInput, wheelInput, type RemoteInput, type Size } from './remoteInput';
+import { compositionInput, isPasteChord, keyBelongsToRemote, keyInput, mouseInput, touchInput, wheelInput, type RemoteInput, type Size } from './remoteInput';
 
 export interface RemoteScreenProps {
   /** Remote viewport, CSS px. */
@@ -32,7 +32,6 @@ export function RemoteScreen({ viewport, mobile, send, register, disabled = fals
   // Size of the last frame drawn; the contract says frames are the viewport's size.
   const frame = useRef<Size>(viewport);
   const composing = useRef(false);
-  const lastKeySent = useRef(false);
   const lastMove = useRef(0);
   const buttonsDown = useRef(0);
   const drawSeq = useRef(0);
@@ -130,9 +129,8 @@ export function RemoteScreen({ viewport, mobile, send, register, disabled = fals
 
   const onKey = (action: 'down' | 'up') => (e: React.KeyboardEvent<HTMLTextAreaElement>) => {
     const n = e.nativeEvent;
-    if (composing.current || n.isComposing) return;
+    if (composing.current || n.isComposing || isPasteChord(n)) return;
     const m = keyInput(action, n);
-    if (action === 'down') lastKeySent.current = m !== null;
     if (!m) return;
     if (keyBelongsToRemote(n)) e.preventDefault();
     forward(m);
@@ -162,6 +160,11 @@ export function RemoteScreen({ viewport, mobile, send, register, disabled = fals
         spellCheck={false}
         onKeyDown={onKey('down')}
         onKeyUp={onKey('up')}
+        onPaste={(e) => {
+          e.preventDefault();
+          const text = e.clipboardData.getData('text/plain');
+          if (text) forward({ t: 'text', text: text.slice(0, 2000) });
+        }}
         onCompositionStart={() => {
           composing.current = true;
         }}
@@ -172,8 +175,9 @@ export function RemoteScreen({ viewport, mobile, send, register, disabled = fals
         }}
         onInput={(e) => {
           const n = e.nativeEvent as InputEvent;
-          // Text that came without a forwarded key (soft keyboards answer keyCode 229): send it as text.
-          if (!composing.current && !n.isComposing && !lastKeySent.current && n.data) forward({ t: 'text', text: n.data.slice(0, 2000) });
+          // A forwarded key was preventDefault-ed, so text arriving here came without one: soft keyboards
+          // (keyCode 229), dead keys, pasted or inserted text. Composition text goes at compositionend.
+          if (!composing.current && !n.isComposing && n.data) forward({ t: 'text', text: n.data.slice(0, 2000) });
           if (!composing.current) e.currentTarget.value = '';
         }}
       />

@@ -5,7 +5,7 @@
  * touches and typed addresses become what the remote browser needs.
  */
 import { describe, expect, it } from 'vitest';
-import { compositionInput, fitContain, keyBelongsToRemote, keyInput, MODIFIER, mouseInput, normaliseAddress, toRemotePoint, touchInput, wheelInput, WHEEL_LINE_PX } from './remoteInput';
+import { compositionInput, fitContain, isPasteChord, keyBelongsToRemote, keyInput, MODIFIER, mouseInput, normaliseAddress, toRemotePoint, touchInput, wheelInput, WHEEL_LINE_PX } from './remoteInput';
 
 const noMods = { altKey: false, ctrlKey: false, metaKey: false, shiftKey: false };
 const desktop = { width: 1280, height: 800 };
@@ -109,7 +109,10 @@ describe('keyInput / compositionInput', () => {
 
   it('keeps browser shortcuts, takes editing chords and plain keys', () => {
     expect(keyBelongsToRemote({ key: 'r', ctrlKey: true, metaKey: false })).toBe(false);
-    expect(keyBelongsToRemote({ key: 'v', ctrlKey: true, metaKey: false })).toBe(true);
+    expect(keyBelongsToRemote({ key: 'c', ctrlKey: true, metaKey: false })).toBe(true);
+    expect(keyBelongsToRemote({ key: 'v', ctrlKey: true, metaKey: false })).toBe(false);
+    expect(isPasteChord({ key: 'v', ctrlKey: false, metaKey: true, altKey: false })).toBe(true);
+    expect(isPasteChord({ key: 'v', ctrlKey: false, metaKey: false, altKey: false })).toBe(false);
     expect(keyBelongsToRemote({ key: 'Tab', ctrlKey: false, metaKey: false })).toBe(true);
   });
 });

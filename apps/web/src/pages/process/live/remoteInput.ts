@@ -144,7 +144,7 @@ export interface KeyFields extends ModifierFields {
 }
 
 /** Keys whose default the page must not take (browser shortcuts are kept: Ctrl/Meta combinations other than editing). */
-const EDITING_WITH_CTRL = new Set(['a', 'c', 'v', 'x', 'z', 'y']);
+const EDITING_WITH_CTRL = new Set(['a', 'c', 'x', 'z', 'y']);
 
 /**
  * A keyboard event → the remote key event. `text` is the character a printable key types (none with
@@ -172,12 +172,16 @@ export function keyInput(action: 'down' | 'up', e: KeyFields): RemoteInput | nul
 /**
  * True when the page should call preventDefault on this key event (it belongs to the remote page):
  * everything except the browser's own shortcuts with Ctrl/Meta (reload, new tab …), while
- * editing chords (Ctrl+A/C/V/X/Z/Y) and Tab stay on the remote page.
+ * editing chords (Ctrl+A/C/X/Z/Y) and Tab stay on the remote page. Paste (Ctrl/Meta+V) is left to the
+ * local paste event, whose text is sent (the user's clipboard, not the remote browser's empty one).
  */
 export function keyBelongsToRemote(e: Pick<KeyFields, 'key' | 'ctrlKey' | 'metaKey'>): boolean {
   if (!(e.ctrlKey || e.metaKey)) return true;
   return EDITING_WITH_CTRL.has(e.key.toLowerCase());
 }
+
+/** True for Ctrl+V / Meta+V: not forwarded as a key, the paste event sends the text. */
+export const isPasteChord = (e: Pick<KeyFields, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>): boolean => (e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'v';
 
 /** The result of an IME composition (compositionend data) → text typed into the remote page. */
 export function compositionInput(data: string): RemoteInput | null {

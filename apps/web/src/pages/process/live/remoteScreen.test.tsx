@@ -85,6 +85,13 @@ describe('RemoteScreen input forwarding', () => {
     expect(sent).toEqual([{ t: 'text', text: 'x' }]);
   });
 
+  it('paste sends the local clipboard text, not the Ctrl+V key', () => {
+    const { keys } = renderScreen({ width: 1366, height: 768 }, { left: 0, top: 0, width: 1366, height: 768 });
+    fireEvent.keyDown(keys, { key: 'v', code: 'KeyV', keyCode: 86, ctrlKey: true });
+    fireEvent.paste(keys, { clipboardData: { getData: (t: string) => (t === 'text/plain' ? '订单号 A-1' : '') } });
+    expect(sent).toEqual([{ t: 'text', text: '订单号 A-1' }]);
+  });
+
   it('sends nothing once disabled', () => {
     const { canvas, keys } = renderScreen({ width: 1366, height: 768 }, { left: 0, top: 0, width: 683, height: 384 }, { disabled: true });
     fireEvent.mouseDown(canvas, { clientX: 10, clientY: 10, button: 0, detail: 1 });
