@@ -1,0 +1,110 @@
+/**
+ * Faults of process evidence (issue 11 §2 "Bad input and faults"), on the real app with real Chromium:
+ * ffmpeg failing (FFMPEG_PATH names no program) still deposits the WARC and the action log with the note
+ * 视频生成失败…; a browser killed mid-session is saved up to that moment as 中断.
+ */
+import { execFileSync } from 'node:child_process';
+import type net from 'node:net';
+import zlib from 'node:zlib';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@cunzheng/contract/messages';
+import { registerUser } from '../../../test/client.ts';
+import { makeHarness, type Harness } from '../../../test/harness.ts';
+import { clickMsgs, openStream, startProcessSite, type ProcessSite } from '../../../test/processSite.ts';
+import { readZipIndex } from '../webcapture/capture/zipIndex.ts';
+
+type User = Awaited<ReturnType<typeof registerUser>>;
+
+async function waitSaved(u: User, id: number, timeoutMs = 60_000) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const r = await u.api.post('/api/processlist/look', { id });
+    if (r.code !== 200) throw new Error(r.msg);
+    if (r.data.session.status >= 3 || Date.now() > end) return r.data;
+    await new Promise((res) => setTimeout(res, 200));
+  }
+}
+
+/** Pids of the Chromium processes this test process started (the process-evidence pool's browser). */
+const ownChromium = (): number[] => {
+  const out = execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(process.pid)], { encoding: 'utf8' });
+  return out
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/))
+    .filter((p) => p[1] && /chrom/i.test(p[1]))
+    .map((p) => Number(p[0]));
+};
+
+let site: ProcessSite;
+let h: Harness;
+let base: string;
+
+beforeAll(async () => {
+  site = await startProcessSite();
+  h = await makeHarness({ CAPTURE_ALLOW_HOSTS: '127.0.0.1', FFMPEG_PATH: '/nonexistent/ffmpeg' });
+  await h.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(h.app.server.address() as net.AddressInfo).port}`;
+}, 60_000);
+afterAll(async () => {
+  await h?.close();
+  await site?.close();
+});
+
+describe('process evidence faults', () => {
+  it('ffmpeg fails: the WARC and the action log are deposited without video, with a clear note', async () => {
+    const u = await registerUser(h);
+    const add = await u.api.post('/api/processforensics/addProcess', { url: `${site.origin}/` });
+    const ws = await openStream(base, add.data.id, add.data.streamToken);
+    await ws.waitMsg((m) => m.t === 'nav' && m.url === `${site.origin}/`);
+    for (const m of clickMsgs(100, 100)) ws.send(m);
+    await ws.waitMsg((m) => m.t === 'nav' && m.url === `${site.origin}/form`);
+    // 结束取证 without the socket.
+    const end = await u.api.post('/api/processforensics/endProcess', { id: add.data.id });
+    expect(end).toMatchObject({ code: 200, msg: MSG.PROCESS_STOPPED, data: { status: 3 } });
+    ws.close();
+    const look = await waitSaved(u, add.data.id);
+    expect(look.item).toMatchObject({ status: 3, note: MSG.PROCESS_NOTE_VIDEO_FAILED });
+    expect(look.videoUrl).toBe('');
+    expect(look.provenance.video).toMatchObject({ sha256: '', size: 0 });
+    expect(look.provenance.notes).toContain(MSG.PROCESS_NOTE_VIDEO_FAILED);
+    expect(look.artefacts.some((a: any) => a.mime === 'video/mp4')).toBe(false);
+    const down = await u.api.post('/api/processlist/downProBaoquan', { id: add.data.id });
+    const wacz = (await u.api.download(down.data.downUrl)).body;
+    const p = path.join(os.tmpdir(), `cz-pf-${process.pid}.zip`);
+    fs.writeFileSync(p, wacz);
+    const names = new Map((await readZipIndex(p)).map((e) => [e.name, wacz.subarray(e.dataOffset, e.dataOffset + e.size)]));
+    fs.rmSync(p, { force: true });
+    expect(zlib.gunzipSync(names.get('archive/data.warc.gz')!).toString('utf8')).toContain(`WARC-Target-URI: ${site.origin}/form`);
+    expect(JSON.parse(names.get('process/actions.json')!.toString('utf8'))).toEqual(look.actions);
+    expect(JSON.parse(names.get('process/video.json')!.toString('utf8'))).toMatchObject({ sha256: '', note: MSG.PROCESS_NOTE_VIDEO_FAILED });
+  }, 90_000);
+
+  it('the browser dies mid-session: saved up to that moment as 中断', async () => {
+    const u = await registerUser(h);
+    const add = await u.api.post('/api/processforensics/addProcess', { url: `${site.origin}/` });
+    const ws = await openStream(base, add.data.id, add.data.streamToken);
+    await ws.waitMsg((m) => m.t === 'nav' && m.url === `${site.origin}/`);
+    for (const m of clickMsgs(100, 100)) ws.send(m);
+    await ws.waitMsg((m) => m.t === 'nav' && m.url === `${site.origin}/form`);
+    const pids = ownChromium();
+    expect(pids.length).toBeGreaterThan(0);
+    for (const pid of pids) process.kill(pid, 'SIGKILL');
+    expect(await ws.waitMsg((m) => m.t === 'ended', 60_000)).toMatchObject({ status: 4 });
+    const look = await waitSaved(u, add.data.id);
+    expect(look.item.status).toBe(4);
+    expect(look.item.note).toContain(MSG.PROCESS_NOTE_CRASHED);
+    expect(look.item.baoquan).not.toBe('');
+    expect(look.actions).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'navigate', url: `${site.origin}/form` })]));
+    expect(look.actions.at(-1)).toMatchObject({ kind: 'interrupt', detail: 'crashed' });
+    // The pool launches a fresh browser for the next session.
+    const again = await u.api.post('/api/processforensics/addProcess', { url: `${site.origin}/` });
+    const ws2 = await openStream(base, again.data.id, again.data.streamToken);
+    await ws2.waitMsg((m) => m.t === 'nav' && m.url === `${site.origin}/`);
+    expect(await u.api.post('/api/processlist/cancelButton', { id: again.data.id })).toMatchObject({ code: 200 });
+    ws2.close();
+    ws.close();
+  }, 90_000);
+});
