@@ -94,6 +94,7 @@ describe('route table', () => {
       ['/setting', '基本设置'],
       ['/notifications', '消息通知'],
       ['/signature', '签章管理'],
+      ['/orders', '订单管理'],
     ]);
   });
 });

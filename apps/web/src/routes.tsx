@@ -33,6 +33,9 @@ const ForgetPwd = lazy(() => import('./pages/auth/ForgetPwd/index.tsx'));
 const DataList = lazy(() => import('./pages/attestation/Data/index.tsx'));
 const DataDownload = lazy(() => import('./pages/attestation/Download/index.tsx'));
 const NotFound = lazy(() => import('./pages/error/NotFound/index.tsx'));
+// Points, recharge and orders (issue 13).
+const BuyCredits = lazy(() => import('./pages/commerce/BuyCredits/index.tsx'));
+const Orders = lazy(() => import('./pages/commerce/Orders/index.tsx'));
 // Web page evidence (issue 4).
 const NewWeb = lazy(() => import('./pages/newWeb/index.tsx'));
 const WebList = lazy(() => import('./pages/evidences/Web/index.tsx'));
@@ -95,6 +98,8 @@ const H = {
   overview: { title: '概览', auth: true, roles: ['1'], menu: { label: '概览', order: 15, hideForRoles: ['2'], loggedInOnly: true } },
   setting: { title: '基本设置', auth: true, roles: ['1'], menu: { label: '基本设置', order: 110, area: 'account', hideForRoles: ['2'] } },
   notifications: { title: '消息通知', auth: true, menu: { label: '消息通知', order: 120, area: 'account' } },
+  orders: { title: '订单管理', auth: true, menu: { label: '订单管理', order: 140, area: 'account' } },
+  buyCredits: { title: '积分充值', auth: true },
   signature: { title: '签章管理', auth: true, roles: ['1'], menu: { label: '签章管理', order: 130, area: 'account', hideForRoles: ['2'] } },
   helpCenter: { title: '帮助中心' },
   production: { title: '产品介绍', menu: { label: '产品介绍', order: 40 } },
@@ -173,6 +178,8 @@ export const routes: RouteObject[] = [
               { path: '/setting', element: <Setting />, handle: H.setting },
               { path: '/notifications', element: <Notifications />, handle: H.notifications },
               { path: '/signature', element: <Signature />, handle: H.signature },
+              { path: '/orders', element: <Orders />, handle: H.orders },
+              { path: '/buyCredits', element: <BuyCredits />, handle: H.buyCredits },
             ],
           },
           { path: '/404', element: <NotFound />, handle: H.notFound },

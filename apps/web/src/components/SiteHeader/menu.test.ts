@@ -18,10 +18,10 @@ describe('visibleMenu', () => {
   it('role 1 sees overview, settings and signatures; role 2 does not (notifications stay)', () => {
     const main = { token: 't', role: '1', userInfo: user };
     expect(paths(visibleMenu(menuEntries(), main, 'main'))).toContain('/overview');
-    expect(paths(visibleMenu(menuEntries(), main, 'account'))).toEqual(['/setting', '/notifications', '/signature']);
+    expect(paths(visibleMenu(menuEntries(), main, 'account'))).toEqual(['/setting', '/notifications', '/signature', '/orders']);
     const member = { ...main, role: '2' };
     expect(paths(visibleMenu(menuEntries(), member, 'main'))).not.toContain('/overview');
-    expect(paths(visibleMenu(menuEntries(), member, 'account'))).toEqual(['/notifications']);
+    expect(paths(visibleMenu(menuEntries(), member, 'account'))).toEqual(['/notifications', '/orders']);
   });
 
   it('account-type and verification conditions', () => {
