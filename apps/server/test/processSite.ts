@@ -2,7 +2,8 @@
  * A local site and a stream client for process-evidence tests and the bench (issue 11 §2).
  * Site (127.0.0.1, http): `/` a big link block to /form (0,0–400,200) and a colour-flip button
  * (0,300–400,500); `/form` a text field (0,0–400,100), a password field (0,150–400,250) and a submit button
- * (0,300–400,400) sending GET /done; `/done` echoes the text field. Every request is logged.
+ * (0,300–400,400) sending GET /done; `/done` echoes the text field; `/anim` a box moving every animation
+ * frame (stream frame-rate bench). Every request is logged.
  * Client: a `ws` WebSocket to the stream that collects JPEG frames and JSON messages and can wait for them.
  */
 import http from 'node:http';
@@ -24,6 +25,9 @@ const PAGES: Record<string, string> = {
     '<form action="/done" method="get"><input id="q" name="q" style="position:absolute;left:0;top:0;width:400px;height:100px;font-size:40px">' +
     '<input id="pw" name="pw" type="password" style="position:absolute;left:0;top:150px;width:400px;height:100px;font-size:40px">' +
     '<button type="submit" style="position:absolute;left:0;top:300px;width:400px;height:100px;font-size:40px">提交</button></form>',
+  '/anim':
+    '<div id="b" style="position:absolute;top:200px;width:160px;height:160px;background:#c00;color:#fff;font-size:60px"></div>' +
+    '<script>const b = document.getElementById("b"); const f = (t) => { b.style.left = (Math.sin(t / 400) * 500 + 600) + "px"; b.textContent = Math.floor(t / 10) % 1000; requestAnimationFrame(f); }; requestAnimationFrame(f);</script>',
 };
 
 /** Starts the site. */
@@ -72,7 +76,7 @@ export async function openStream(base: string, id: number, token: string): Promi
   const messages: StreamClient['messages'] = [];
   const waiters = new Set<() => void>();
   const poke = () => {
-    for (const w of [...waiters]) w();
+    for (const w of waiters) w();
   };
   ws.on('message', (data: Buffer, isBinary: boolean) => {
     if (isBinary) frames.push({ at: performance.now(), bytes: data });

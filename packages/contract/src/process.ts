@@ -261,9 +261,10 @@ export type TProDetailRes = z.infer<typeof ZProDetailRes>;
 // ── Downloads ─────────────────────────────────────────────────────────────
 
 /**
- * POST /api/processlist/downloadBatch: ids '1,2,3' (session ids, ≤ 100) → data `{downUrl}`, one zip
- * with, per saved session, its WACZ and MP4; none saved → 400 无下载文件. downProBaoquan (id) answers
- * `{downUrl}` of one zip with the WACZ and the MP4 of that session.
+ * POST /api/processlist/downloadBatch: ids '1,2,3' (session ids, ≤ 100) → data `{downUrl}`, one zip of the
+ * saved sessions' evidence files (the WACZ, the main artefact — the evidence service's zip, as for every
+ * kind); none saved → 400 无下载文件. downProBaoquan (id) answers `{downUrl}` of the session's WACZ; the MP4
+ * is `videoUrl` of look / getProView (its SHA-256 is inside the WACZ, process/video.json).
  */
 export const ZProDownloadBatchReq = z.object({
   ids: z
@@ -309,7 +310,7 @@ export const ZProView = ZCertificateView.extend({
 });
 export type TProView = z.infer<typeof ZProView>;
 
-/** POST /api/share/downProBaoquan: baoquan and code (the owner's extraction code) → data `{downUrl}` of the zip (WACZ + MP4). */
+/** POST /api/share/downProBaoquan: baoquan and code (the owner's extraction code) → data `{downUrl}` of the WACZ (the MP4: getProView's `videoUrl`). */
 export { ZShareDownReq as ZProShareDownReq, type TShareDownReq as TProShareDownReq } from './certificate.ts';
 
 // ── WebSocket messages ────────────────────────────────────────────────────

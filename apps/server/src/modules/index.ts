@@ -48,7 +48,7 @@ export function buildServices(ctx: AppContext) {
   const { certificate, browser } = buildCertificate(ctx, { ledger, auth, captcha, trust, anchor, report: (a) => audit.integrityAlert(a) });
   const account = buildAccount(ctx, { captcha, smsCodes, pow, notifications });
   const forensics = buildForensics(ctx, { evidence, certificate, stamper: (sha) => trust.stamp(sha), report: (a) => audit.integrityAlert(a), canPay: commerce.canPay });
-  const processEvidence = buildProcess(ctx, { evidence, certificate, stamper: (sha) => trust.stamp(sha) });
+  const processEvidence = buildProcess(ctx, { evidence, certificate, stamper: (sha) => trust.stamp(sha), canPay: commerce.canPay });
   return { commerce, ledger, captcha, pow, auth, evidence, certificate, browser, blobs: ctx.blobs, db, account, trust, anchor, audit, forensics, processEvidence };
 }
 

@@ -5,6 +5,7 @@
  * service (the one model: the evidence row, its artefacts and zips are the evidence module's).
  */
 import crypto from 'node:crypto';
+import { EVIDENCE_KIND } from '@cunzheng/contract/evidenceKinds';
 import { MSG } from '@cunzheng/contract/messages';
 import { PROCESS_STREAM_PATH, type TAddProcessReq, type TProAction, type TProcessSession, type TProDetailRes, type TProItem, type TProProvenance } from '@cunzheng/contract/process';
 import type { TWebArtefact } from '@cunzheng/contract/forensics';
@@ -29,6 +30,8 @@ export interface ProcessServiceDeps {
   queueMax: number;
   maxSeconds: number;
   idleSeconds: number;
+  /** Points check before a session starts (commerce `canPay`: 400 可用积分不足，请先充值 …); absent → no check. */
+  canPay?: (userId: number, orderType: number, count: number) => Promise<void>;
 }
 
 const ACTIVE = [0, 1, 2];
@@ -95,6 +98,9 @@ export function processService(deps: ProcessServiceDeps) {
           throw e;
         }
       }
+      // The price code of the kind (registry): charged when the session is deposited, checked now so a
+      // recording is not made for nothing.
+      await deps.canPay?.(userId, EVIDENCE_KIND[kindOf(req.type)].priceCode, 1);
       const out = await db.transaction(async (tx) => {
         await repo.lockUser(tx, userId);
         const active = await repo.findActive(tx, userId);

@@ -36,8 +36,11 @@ function workRoot(dataDir: string): string {
   return d;
 }
 
-/** Builds the module. `stamper`: RFC 3161 stamping of the WACZ datapackage hash (trust module). */
-export function buildProcess(ctx: AppContext, deps: { evidence: EvidenceService; certificate: CertificateService; stamper?: PackageStamper | null }) {
+/**
+ * Builds the module. `stamper`: RFC 3161 stamping of the WACZ datapackage hash (trust module); `canPay`:
+ * the commerce points check made before a session starts (the charge itself is in the deposit).
+ */
+export function buildProcess(ctx: AppContext, deps: { evidence: EvidenceService; certificate: CertificateService; stamper?: PackageStamper | null; canPay?: (userId: number, orderType: number, count: number) => Promise<void> }) {
   const c = ctx.config;
   const pool = browserPool({ executablePath: c.CHROMIUM_PATH, concurrency: c.PROCESS_CONCURRENCY, extraArgs: CAPTURE_CHROMIUM_ARGS, log: ctx.log });
   const allowHosts = parseAllowHosts(c.CAPTURE_ALLOW_HOSTS);
@@ -76,6 +79,7 @@ export function buildProcess(ctx: AppContext, deps: { evidence: EvidenceService;
     queueMax: c.PROCESS_QUEUE_MAX,
     maxSeconds: c.PROCESS_MAX_SECONDS,
     idleSeconds: c.PROCESS_IDLE_SECONDS,
+    ...(deps.canPay ? { canPay: deps.canPay } : {}),
   });
   const share = processShareService({ db: ctx.db, certificate: deps.certificate, evidence: deps.evidence, downloads: ctx.downloads });
   deps.certificate.describeKind('process', (row) => share.describe(row));
