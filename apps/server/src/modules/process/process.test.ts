@@ -202,6 +202,11 @@ describe('process evidence', () => {
     }
     expect(await u.api.post('/api/processforensics/addProcess', { url: 'ftp://example.com/' })).toMatchObject({ code: 400, msg: MSG.URL_FORMAT });
     expect(await client(h).post('/api/processforensics/addProcess', {})).toMatchObject({ code: 401 });
+    // The calls are in the OpenAPI document (generated from the route schemas).
+    const doc = (await h.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const p of ['/api/processforensics/addProcess', '/api/processlist/clickAddProcess', '/api/processlist/getProList', '/api/processlist/cancelButton', '/api/processlist/look', '/api/processlist/delPro', '/api/processlist/saveLabel', '/api/processlist/getLabelList', '/api/processlist/downProBaoquan', '/api/processlist/downloadBatch', '/api/share/getProView', '/api/share/downProBaoquan']) {
+      expect(Object.keys(doc.paths), p).toContain(p);
+    }
 
     // PROCESS_CONCURRENCY 1: while one session runs, the next waits with its position.
     const a = await u.api.post('/api/processforensics/addProcess', {});
