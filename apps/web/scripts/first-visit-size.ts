@@ -57,14 +57,17 @@ export function firstVisit(pages: string[]): { js: number; css: number; files: s
 }
 
 const ROUTES: Record<string, string[]> = {
-  '/attestation/{baoquan}': ['src/pages/certificate/Attestation/index.tsx'],
+  '/attestation/{baoquan}': ['src/pages/certificate/Certificate/index.tsx'],
   '/mobile/attestation/{baoquan}/{token}': ['src/pages/certificate/MobileAttestation/index.tsx'],
   '/ledger/{chainhash}': ['src/pages/ledger/Explorer/index.tsx'],
   '/queryAuthentication/safekeeping': ['src/pages/query/Safekeeping/index.tsx'],
   '/home': ['src/layouts/MainLayout/index.tsx', 'src/pages/home/Home/index.tsx'],
   '/login': ['src/layouts/MainLayout/index.tsx', 'src/pages/auth/Login/index.tsx'],
-  '/attestation-all/data': ['src/layouts/MainLayout/index.tsx', 'src/pages/attestation/Data/index.tsx'],
-  '/attestation-all/data/download': ['src/layouts/MainLayout/index.tsx', 'src/pages/attestation/Download/index.tsx'],
+  // The shared list and download page load the kind's config (and the data list its upload panel) on demand.
+  '/attestation-all/data': ['src/layouts/MainLayout/index.tsx', 'src/pages/evidence/List/index.tsx', 'src/pages/evidence/kinds/data/index.tsx', 'src/pages/evidence/kinds/data/UploadPanel.tsx'],
+  '/attestation-all/data/download': ['src/layouts/MainLayout/index.tsx', 'src/pages/evidence/Download/index.tsx', 'src/pages/evidence/kinds/data/index.tsx'],
+  '/evidences-all/web': ['src/layouts/MainLayout/index.tsx', 'src/pages/evidence/List/index.tsx', 'src/pages/evidence/kinds/web/index.tsx'],
+  '/evidencesWeb/{baoquan}': ['src/pages/certificate/Certificate/index.tsx', 'src/pages/certificate/kinds/web/WebBlocks.tsx'],
 };
 
 const args = process.argv.slice(2);

@@ -30,17 +30,16 @@ const Home = lazy(() => import('./pages/home/Home/index.tsx'));
 const Login = lazy(() => import('./pages/auth/Login/index.tsx'));
 const Register = lazy(() => import('./pages/auth/Register/index.tsx'));
 const ForgetPwd = lazy(() => import('./pages/auth/ForgetPwd/index.tsx'));
-const DataList = lazy(() => import('./pages/attestation/Data/index.tsx'));
-const DataDownload = lazy(() => import('./pages/attestation/Download/index.tsx'));
+// THE evidence list and download page of every kind (issue 11 §1): each route passes its kind id of
+// the contract registry (@cunzheng/contract/evidenceKinds); the kind's config says the rest.
+const EvidenceList = lazy(() => import('./pages/evidence/List/index.tsx'));
+const EvidenceDownload = lazy(() => import('./pages/evidence/Download/index.tsx'));
 const NotFound = lazy(() => import('./pages/error/NotFound/index.tsx'));
 // Points, recharge and orders (issue 13).
 const BuyCredits = lazy(() => import('./pages/commerce/BuyCredits/index.tsx'));
 const Orders = lazy(() => import('./pages/commerce/Orders/index.tsx'));
 // Web page evidence (issue 4).
 const NewWeb = lazy(() => import('./pages/newWeb/index.tsx'));
-const WebList = lazy(() => import('./pages/evidences/Web/index.tsx'));
-const WebDownload = lazy(() => import('./pages/evidences/WebDownload/index.tsx'));
-const WebCertificate = lazy(() => import('./pages/certificate/WebCertificate/index.tsx'));
 // Process evidence, desktop and mobile (issue 11 §2).
 const NewProcess = lazy(() => import('./pages/process/New/index.tsx'));
 const ProcessSession = lazy(() => import('./pages/process/Session/index.tsx'));
@@ -62,8 +61,10 @@ const AdminAuditLog = lazy(() => import('./pages/admin/AuditLog/index.tsx'));
 const AdminLedgerAudit = lazy(() => import('./pages/admin/LedgerAudit/index.tsx'));
 
 // Public certificate, ledger and query pages (written by web B).
-const Attestation = lazy(() => import('./pages/certificate/Attestation/index.tsx'));
-const EnglishAttestation = lazy(() => import('./pages/certificate/EnglishAttestation/index.tsx'));
+// THE certificate layout of every kind (issue 11 §1): each route passes its kind id (and language).
+const Certificate = lazy(() => import('./pages/certificate/Certificate/index.tsx'));
+/** The shared pages every kind's routes point at (src/routes.kinds.test.tsx checks them against the registry). */
+export const KIND_PAGES = { list: EvidenceList, download: EvidenceDownload, certificate: Certificate } as const;
 const MobileAttestation = lazy(() => import('./pages/certificate/MobileAttestation/index.tsx'));
 const LedgerExplorer = lazy(() => import('./pages/ledger/Explorer/index.tsx'));
 const Safekeeping = lazy(() => import('./pages/query/Safekeeping/index.tsx'));
@@ -155,8 +156,8 @@ export const routes: RouteObject[] = [
                 handle: H.attestationAll,
                 children: [
                   { index: true, element: <Navigate to="/attestation-all/data" replace /> },
-                  { path: 'data', element: <DataList />, handle: H.data },
-                  { path: 'data/download', element: <DataDownload />, handle: H.download },
+                  { path: 'data', element: <EvidenceList kind="data" />, handle: H.data },
+                  { path: 'data/download', element: <EvidenceDownload kind="data" />, handle: H.download },
                 ],
               },
               { path: '/newWeb', element: <NewWeb />, handle: H.newWeb },
@@ -167,8 +168,8 @@ export const routes: RouteObject[] = [
                 handle: H.evidencesAll,
                 children: [
                   { index: true, element: <Navigate to="/evidences-all/web" replace /> },
-                  { path: 'web', element: <WebList />, handle: H.webList },
-                  { path: 'web/download', element: <WebDownload />, handle: H.webDownload },
+                  { path: 'web', element: <EvidenceList kind="web" />, handle: H.webList },
+                  { path: 'web/download', element: <EvidenceDownload kind="web" />, handle: H.webDownload },
                   { path: 'process/queue/:id', element: <ProcessSession kind="process" />, handle: H.processQueue },
                   { path: 'mobile/queue/:id', element: <ProcessSession kind="mobile" />, handle: H.mobileQueue },
                   { path: 'process/preview', element: <ProcessPreview />, handle: H.processPreview },
@@ -189,13 +190,13 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout getMenu={getMenu} />,
         children: [
-          { path: '/attestation/:attestationId', element: <Attestation />, handle: H.attestation },
-          { path: '/English/attestation/:attestationId', element: <EnglishAttestation />, handle: H.englishAttestation },
+          { path: '/attestation/:attestationId', element: <Certificate kind="data" />, handle: H.attestation },
+          { path: '/English/attestation/:attestationId', element: <Certificate kind="data" lang="en" />, handle: H.englishAttestation },
           { path: '/ledger/:chainhash', element: <LedgerExplorer />, handle: H.ledger },
           { path: '/queryAuthentication/safekeeping', element: <Safekeeping />, handle: H.safekeeping },
           { path: '/queryAuthentication/prokeeping', element: <Safekeeping kind="process" />, handle: H.prokeeping },
           { path: '/verify', element: <VerifyPage />, handle: H.verify },
-          { path: '/evidencesWeb/:evidencesId', element: <WebCertificate />, handle: H.evidencesWeb },
+          { path: '/evidencesWeb/:evidencesId', element: <Certificate kind="web" />, handle: H.evidencesWeb },
         ],
       },
       // The operator console has its own shell (issue 5 §7); others see 无权访问 in the main shell (issue 8 §3).

@@ -2,30 +2,21 @@
  * Route /mobile/attestation/:attestationId/:token — the compact certificate for phones and the
  * mobile app's web view: the block transaction hash and the certificate html (spec p1 §2). The
  * certificate is public, so the `token` segment is not needed to read it and is not sent anywhere.
+ * Loads like the certificate layout (useKindView); its own small module so a phone's first visit stays light.
  */
 import { Link, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { getView } from '../../../api/certificate';
-import { ApiError } from '../../../api/request';
 import { PageLoading } from '../../../components/PageLoading';
+import { dataCertificate } from '../kinds/data';
 import { zhLabels as L } from '../shared/labels';
-import { PlainResult } from '../shared/PlainResult';
+import { useKindView, ViewError } from '../shared/useKindView';
 import '../shared/certificate.css';
 import './mobile.css';
 
 /** Default export for React.lazy in the route table. */
 export default function MobileAttestation() {
   const { attestationId = '' } = useParams();
-  const q = useQuery({
-    queryKey: ['share/getView', attestationId, 'mobile'],
-    queryFn: () => getView(attestationId, true),
-    retry: false,
-    enabled: attestationId !== '',
-  });
-  if (q.isError) {
-    const unknown = q.error instanceof ApiError && q.error.code === 400;
-    return <PlainResult kind={unknown ? 'notFound' : 'warning'} title={unknown ? L.notFound : L.loadFailed} detail={unknown ? attestationId : undefined} />;
-  }
+  const q = useKindView(dataCertificate, attestationId, 'mobile');
+  if (q.isError) return <ViewError baoquan={attestationId} error={q.error} labels={{ notFound: L.notFound, loadFailed: L.loadFailed }} withDetail={false} />;
   if (!q.data) return <PageLoading />;
   const v = q.data;
   return (
