@@ -64,8 +64,8 @@ const ROUTES: Record<string, string[]> = {
   '/home': ['src/layouts/MainLayout/index.tsx', 'src/pages/home/Home/index.tsx'],
   '/login': ['src/layouts/MainLayout/index.tsx', 'src/pages/auth/Login/index.tsx'],
   // The shared list and download page load the kind's config (and the data list its upload panel) on demand.
-  '/attestation-all/data': ['src/layouts/MainLayout/index.tsx', 'src/pages/evidence/List/index.tsx', 'src/pages/evidence/kinds/data/index.tsx', 'src/pages/evidence/kinds/data/UploadPanel.tsx'],
-  '/attestation-all/data/download': ['src/layouts/MainLayout/index.tsx', 'src/pages/evidence/Download/index.tsx', 'src/pages/evidence/kinds/data/index.tsx'],
+  '/attestation-all/data': ['src/layouts/MainLayout/index.tsx', 'src/pages/evidence/List/index.tsx', 'src/pages/evidence/kinds/dataDeposit/index.tsx', 'src/pages/evidence/kinds/dataDeposit/UploadPanel.tsx'],
+  '/attestation-all/data/download': ['src/layouts/MainLayout/index.tsx', 'src/pages/evidence/Download/index.tsx', 'src/pages/evidence/kinds/dataDeposit/index.tsx'],
   '/evidences-all/web': ['src/layouts/MainLayout/index.tsx', 'src/pages/evidence/List/index.tsx', 'src/pages/evidence/kinds/web/index.tsx'],
   '/evidencesWeb/{baoquan}': ['src/pages/certificate/Certificate/index.tsx', 'src/pages/certificate/kinds/web/WebBlocks.tsx'],
 };

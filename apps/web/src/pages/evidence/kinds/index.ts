@@ -2,8 +2,8 @@
  * The kinds that have owner pages (the shared list and download page), by contract kind id. Each kind's
  * config loads on demand, so a kind's page carries only its own columns, blocks and constants.
  *
- * Adding a kind: its `KindApi` in src/api/kinds/, its `ListKind` in a folder here (`defineListKind`), one
- * line below, and its routes in src/routes.tsx (`<EvidenceList kind="…" />`, `<EvidenceDownload kind="…" />`).
+ * Adding a kind: its `KindApi` in src/api/kinds/, its `ListKind` in a folder here (`defineListKind`; not
+ * named `data`: .gitignore ignores every data/ folder, hence `dataDeposit`), one line below, and its routes in src/routes.tsx (`<EvidenceList kind="…" />`, `<EvidenceDownload kind="…" />`).
  */
 import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { EvidenceKind } from '@cunzheng/contract/constants';
@@ -13,7 +13,7 @@ import type { ListKind } from './types';
 export type ListKindId = 'data' | 'web';
 
 const LOADERS: Readonly<Record<ListKindId, () => Promise<ListKind>>> = {
-  data: () => import('./data').then((m) => m.dataKind),
+  data: () => import('./dataDeposit').then((m) => m.dataKind),
   web: () => import('./web').then((m) => m.webKind),
 } satisfies Partial<Record<EvidenceKind, () => Promise<ListKind>>>;
 
