@@ -1,10 +1,12 @@
 /**
- * Faults of process evidence (issue 11 §2 "Bad input and faults"), on the real app with real Chromium:
- * ffmpeg failing (FFMPEG_PATH names no program) still deposits the WARC and the action log with the note
- * 视频生成失败…; a browser killed mid-session is saved up to that moment as 中断.
+ * Faults and limits of process evidence (issue 11 §2 "Bad input and faults", "Limits"), on the real app
+ * with real Chromium: ffmpeg failing (FFMPEG_PATH names no program) still deposits the WARC and the action
+ * log with the note 视频生成失败…; a browser killed mid-session is saved up to that moment as 中断; the idle
+ * timeout and the maximum duration end and save a session; the stream token never reaches the log.
  */
 import { execFileSync } from 'node:child_process';
 import type net from 'node:net';
+import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -41,10 +43,13 @@ const ownChromium = (): number[] => {
 let site: ProcessSite;
 let h: Harness;
 let base: string;
+let logText = '';
 
 beforeAll(async () => {
   site = await startProcessSite();
-  h = await makeHarness({ CAPTURE_ALLOW_HOSTS: '127.0.0.1', FFMPEG_PATH: '/nonexistent/ffmpeg' });
+  const logStream = new PassThrough();
+  logStream.on('data', (d: Buffer) => (logText += d.toString('utf8')));
+  h = await makeHarness({ CAPTURE_ALLOW_HOSTS: '127.0.0.1', FFMPEG_PATH: '/nonexistent/ffmpeg', PROCESS_IDLE_SECONDS: '5', PROCESS_MAX_SECONDS: '10' }, { logStream, logLevel: 'info' });
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(h.app.server.address() as net.AddressInfo).port}`;
 }, 60_000);
@@ -106,5 +111,38 @@ describe('process evidence faults', () => {
     expect(await u.api.post('/api/processlist/cancelButton', { id: again.data.id })).toMatchObject({ code: 200 });
     ws2.close();
     ws.close();
+  }, 90_000);
+
+  it('idle timeout and maximum duration end and save the session; the stream token is not logged', async () => {
+    const u = await registerUser(h);
+    const idle = await u.api.post('/api/processforensics/addProcess', { url: `${site.origin}/` });
+    const ws = await openStream(base, idle.data.id, idle.data.streamToken);
+    await ws.waitMsg((m) => m.t === 'nav');
+    // No input for PROCESS_IDLE_SECONDS (pings do not count).
+    ws.send({ t: 'ping' });
+    expect(await ws.waitMsg((m) => m.t === 'pong')).toEqual({ t: 'pong' });
+    expect(await ws.waitMsg((m) => m.t === 'ended', 30_000)).toMatchObject({ status: 3 });
+    const a = await waitSaved(u, idle.data.id);
+    expect(a.item.note).toContain(MSG.PROCESS_NOTE_IDLE);
+    ws.close();
+
+    const long = await u.api.post('/api/processforensics/addProcess', { url: `${site.origin}/` });
+    const ws2 = await openStream(base, long.data.id, long.data.streamToken);
+    const started = await ws2.waitMsg((m) => m.t === 'started');
+    expect(started.deadline).toBeGreaterThan(Date.now());
+    // Input every second keeps it from idling; PROCESS_MAX_SECONDS ends it.
+    const keep = setInterval(() => ws2.send({ t: 'mouse', type: 'mouseMoved', x: 10, y: 10 }), 1000);
+    try {
+      expect(await ws2.waitMsg((m) => m.t === 'ended', 40_000)).toMatchObject({ status: 3 });
+    } finally {
+      clearInterval(keep);
+    }
+    const b = await waitSaved(u, long.data.id);
+    expect(b.item.note).toContain(MSG.PROCESS_NOTE_MAX_DURATION);
+    expect(b.item.duration).toBeGreaterThanOrEqual(9);
+    ws2.close();
+    expect(logText).toContain('/api/processforensics/stream');
+    expect(logText).not.toContain(long.data.streamToken);
+    expect(logText).not.toContain(idle.data.streamToken);
   }, 90_000);
 });
