@@ -182,6 +182,19 @@ export const MSG = {
   IMAGE_TYPE_REQUIRED: '请上传图片类型',
 
   // ── Orders and invoices (spec p1 §5, §8; p2 §5, §8) ──────────────────────
+  INVOICE_NOT_FOUND: '发票申请不存在',
+  INVOICE_HEADER_NOT_FOUND: '发票抬头不存在',
+  ADDRESS_NOT_FOUND: '地址不存在',
+  /** An id in invoiceAsk that is not an invoiceable order of the caller (p1 §4 eligibility). */
+  INVOICE_ORDERS_INVALID: '所选订单不可开票，请重新选择',
+  /** p2 §5: a personal header allows only the electronic ordinary invoice. */
+  INVOICE_PERSONAL_ELECTRONIC_ONLY: '个人抬头仅可开具电子普通发票',
+  /** p2 §9: no paper invoices to Hong Kong, Macau or Taiwan (addresses there are refused). */
+  ADDRESS_REGION_UNSUPPORTED: '纸质发票暂不支持寄送至港澳台地区',
+  INVOICE_ALREADY_HANDLED: '该发票申请已处理',
+  INVOICE_REJECT_REASON_REQUIRED: '请填写驳回原因',
+  INVOICE_COURIER_REQUIRED: '请填写快递单号',
+  INVOICE_PDF_REQUIRED: '请上传电子发票PDF文件',
   /** issue 13: answer of POST /api/webbatch/pay now that captures cost points. */
   WEB_BATCH_CHARGED: '批量取证已提交，每个成功保全的网址按价格扣除积分',
   /** issue 13: a charge larger than the balance (nothing was created; the web links to /buyCredits). */

@@ -9,6 +9,9 @@ import { users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { alipayProvider, sandboxKeys } from './alipay.ts';
+import { invoiceProfileService } from './invoiceProfile.ts';
+import { invoiceRoutes } from './invoiceRoutes.ts';
+import { invoiceService } from './invoices.ts';
 import { commerceRoutes } from './routes.ts';
 import { sandboxRoutes } from './sandbox.ts';
 import { commerceService, type CommerceService } from './service.ts';
@@ -42,6 +45,13 @@ export async function registerCommerceRoutes(app: FastifyInstance, ctx: AppConte
     sessions: ctx.sessions,
     db: ctx.db,
     findUserByMobile: async (mobile) => (await ctx.db.select({ id: users.id }).from(users).where(eq(users.mobile, mobile)).limit(1))[0]?.id ?? null,
+  }));
+  await app.register(invoiceRoutes({
+    invoices: invoiceService({ db: ctx.db, pdfUrl: (sha256, name) => ctx.downloads.url({ sha256, name, mime: 'application/pdf' }) }),
+    profile: invoiceProfileService({ db: ctx.db }),
+    sessions: ctx.sessions,
+    db: ctx.db,
+    blobs: ctx.blobs,
   }));
   if (ctx.config.ALIPAY_APP_ID) return;
   const origin = new URL(ctx.config.PUBLIC_URL).origin;
