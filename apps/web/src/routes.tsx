@@ -44,6 +44,7 @@ const NewWeb = lazy(() => import('./pages/newWeb/index.tsx'));
 const NewProcess = lazy(() => import('./pages/process/New/index.tsx'));
 const ProcessSession = lazy(() => import('./pages/process/Session/index.tsx'));
 const ProcessPreview = lazy(() => import('./pages/process/Preview/index.tsx'));
+const EvidencesAll = lazy(() => import('./layouts/EvidencesAll.tsx'));
 // Account area, public pages and the operator console (issue 5).
 const Overview = lazy(() => import('./pages/account/Overview/index.tsx'));
 const Setting = lazy(() => import('./pages/account/Setting/index.tsx'));
@@ -96,6 +97,11 @@ const H = {
   processQueue: { title: '过程取证', auth: true },
   mobileQueue: { title: '手机过程取证', auth: true },
   processPreview: { title: '取证录像回放', auth: true },
+  processList: { title: '过程取证', auth: true },
+  processDownload: { title: '批量下载', auth: true },
+  mobileList: { title: '手机过程取证', auth: true },
+  mobileDownload: { title: '批量下载', auth: true },
+  evidencesPro: { title: '过程取证保全证书' },
   overview: { title: '概览', auth: true, roles: ['1'], menu: { label: '概览', order: 15, hideForRoles: ['2'], loggedInOnly: true } },
   setting: { title: '基本设置', auth: true, roles: ['1'], menu: { label: '基本设置', order: 110, area: 'account', hideForRoles: ['2'] } },
   notifications: { title: '消息通知', auth: true, menu: { label: '消息通知', order: 120, area: 'account' } },
@@ -165,11 +171,16 @@ export const routes: RouteObject[] = [
               { path: '/newMobile', element: <NewProcess kind="mobile" />, handle: H.newMobile },
               {
                 path: '/evidences-all',
+                element: <EvidencesAll />,
                 handle: H.evidencesAll,
                 children: [
                   { index: true, element: <Navigate to="/evidences-all/web" replace /> },
                   { path: 'web', element: <EvidenceList kind="web" />, handle: H.webList },
                   { path: 'web/download', element: <EvidenceDownload kind="web" />, handle: H.webDownload },
+                  { path: 'process', element: <EvidenceList kind="process" />, handle: H.processList },
+                  { path: 'process/download', element: <EvidenceDownload kind="process" />, handle: H.processDownload },
+                  { path: 'mobile-process', element: <EvidenceList kind="mobile" />, handle: H.mobileList },
+                  { path: 'mobile-process/download', element: <EvidenceDownload kind="mobile" />, handle: H.mobileDownload },
                   { path: 'process/queue/:id', element: <ProcessSession kind="process" />, handle: H.processQueue },
                   { path: 'mobile/queue/:id', element: <ProcessSession kind="mobile" />, handle: H.mobileQueue },
                   { path: 'process/preview', element: <ProcessPreview />, handle: H.processPreview },
@@ -197,6 +208,7 @@ export const routes: RouteObject[] = [
           { path: '/queryAuthentication/prokeeping', element: <Safekeeping kind="process" />, handle: H.prokeeping },
           { path: '/verify', element: <VerifyPage />, handle: H.verify },
           { path: '/evidencesWeb/:evidencesId', element: <Certificate kind="web" />, handle: H.evidencesWeb },
+          { path: '/evidencesPro/:evidencesId', element: <Certificate kind="process" />, handle: H.evidencesPro },
         ],
       },
       // The operator console has its own shell (issue 5 §7); others see 无权访问 in the main shell (issue 8 §3).

@@ -39,6 +39,6 @@ describe('evidence-kind registry', () => {
     expect(certificatePath('web', 'CZ1')).toBe('/evidencesWeb/CZ1');
     expect(certificatePath('process', 'CZ1')).toBe('/evidencesPro/CZ1');
     expect(certificatePath('music', 'CZ1')).toBe('/evidencesMusic/CZ1');
-    expect(offeredKinds().map((d) => d.id)).toEqual(['data', 'web']);
+    expect(offeredKinds().map((d) => d.id)).toEqual(['data', 'web', 'process', 'mobile']);
   });
 });

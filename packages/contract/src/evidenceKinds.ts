@@ -167,7 +167,7 @@ export const EVIDENCE_KIND_DEFS: readonly EvidenceKindDef[] = [
     certificateSections: PROCESS_SECTIONS,
     routes: { list: '/evidences-all/process', download: '/evidences-all/process/download', certificate: '/evidencesPro', create: '/newProcess', queue: '/evidences-all/process/queue', preview: '/evidences-all/process/preview', query: '/queryAuthentication/prokeeping' },
     api: { list: '/api/processlist/getProList', view: '/api/share/getProView', extract: '/api/share/downProBaoquan', download: '/api/processlist/downProBaoquan', batch: '/api/processlist/downloadBatch' },
-    availability: 'building',
+    availability: 'now',
   },
   {
     id: 'mobile',
@@ -182,7 +182,7 @@ export const EVIDENCE_KIND_DEFS: readonly EvidenceKindDef[] = [
     // (/evidencesPro, processlist calls), the list answering each evidence with its own kind.
     routes: { list: '/evidences-all/mobile-process', download: '/evidences-all/mobile-process/download', certificate: '/evidencesPro', create: '/newMobile', queue: '/evidences-all/mobile/queue', preview: '/evidences-all/process/preview', query: '/queryAuthentication/prokeeping' },
     api: { list: '/api/processlist/getProList', view: '/api/share/getProView', extract: '/api/share/downProBaoquan', download: '/api/processlist/downProBaoquan', batch: '/api/processlist/downloadBatch' },
-    availability: 'building',
+    availability: 'now',
   },
   {
     id: 'app',

@@ -38,13 +38,18 @@ const row = {
   saveTime: 1790000000,
   chainhash: 'cd'.repeat(32),
   isDownload: 1,
+  duration: 5,
+  note: '',
+  type: 2,
 };
+/** The row as the kind's list answers it: status 2 is a done capture, but a process session is saved at 3. */
+const rowOf = (path: string) => (path === '/api/processlist/getProList' ? { ...row, status: 3 } : row);
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startServer((req) => {
     const path = req.url.split('?')[0] ?? '';
-    if (offeredKinds().some((d) => d.api.list === path)) return { json: { code: 200, msg: '', data: { list: [row], count: 1 } } };
+    if (offeredKinds().some((d) => d.api.list === path)) return { json: { code: 200, msg: '', data: { list: [rowOf(path)], count: 1 } } };
     if (path.endsWith('getLabelList')) return { json: { code: 200, msg: '', data: [{ label: '合同' }] } };
     return { json: { code: 200, msg: '', data: null } };
   });

@@ -5,7 +5,7 @@ export const KIND_LABEL: Readonly<Record<EvidenceKind, string>> = {
   data: '数据存证',
   web: '网页取证',
   process: '过程取证',
-  mobile: '手机取证',
+  mobile: '手机过程取证',
   music: '音视频取证',
   app: 'App 取证',
 };
@@ -18,4 +18,6 @@ export const KIND_LABEL: Readonly<Record<EvidenceKind, string>> = {
 export const OFFERED_KINDS: readonly { kind: EvidenceKind; list: string }[] = [
   { kind: 'data', list: '/attestation-all/data' },
   { kind: 'web', list: '/evidences-all/web' },
+  { kind: 'process', list: '/evidences-all/process' },
+  { kind: 'mobile', list: '/evidences-all/mobile-process' },
 ];

@@ -1,6 +1,6 @@
 /**
  * /overview against a real local server (issue 8 §3): tiles only for the evidence kinds the platform
- * offers (数据存证, 网页取证), each opening its list — none for kinds that do not exist yet — and the
+ * offers (数据存证, 网页取证, 过程取证, 手机过程取证 — issue 11 §2), each opening its list — none for kinds that do not exist yet — and the
  * latest deposit's time in China Standard Time while the process runs in UTC.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -23,7 +23,7 @@ beforeAll(async () => {
           code: 200,
           msg: '',
           data: {
-            counts: { data: 3, web: 2, process: 0, mobile: 0, music: 0, app: 0, total: 5 },
+            counts: { data: 3, web: 2, process: 4, mobile: 1, music: 0, app: 0, total: 10 },
             storageBytes: 2048,
             points: 12345,
             // 2024-02-29T16:00:00Z = 2024-03-01 00:00:00 in Beijing.
@@ -51,9 +51,11 @@ describe('overview', () => {
     const kinds = await screen.findByText('各类存证', {}, { timeout: 15_000 });
     const card = kinds.closest('.ant-card') as HTMLElement;
     const tiles = within(card).getAllByRole('link');
-    expect(tiles.map((t) => t.getAttribute('aria-label'))).toEqual(['数据存证 3 件', '网页取证 2 件']);
-    for (const absent of ['过程取证', '手机取证', '音视频取证', 'App 取证']) expect(within(card).queryByText(absent)).toBeNull();
+    expect(tiles.map((t) => t.getAttribute('aria-label'))).toEqual(['数据存证 3 件', '网页取证 2 件', '过程取证 4 件', '手机过程取证 1 件']);
+    for (const absent of ['音视频取证', 'App 取证']) expect(within(card).queryByText(absent)).toBeNull();
     expect(screen.getByText(/2024-03-01 00:00:00/)).toBeTruthy();
+    expect(tiles[2]!.getAttribute('href')).toBe('/evidences-all/process');
+    expect(tiles[3]!.getAttribute('href')).toBe('/evidences-all/mobile-process');
     fireEvent.click(tiles[1]!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/evidences-all/web'));
   });

@@ -4,12 +4,16 @@
 import type { EvidenceKind } from '@cunzheng/contract/constants';
 import { dataCertificate } from './data';
 import type { CertificateKind } from './types';
+import { mobileProcessCertificate, processCertificate } from './process';
 import { webCertificate } from './web';
 
 /** A kind of the registry that has a certificate page. */
-export type CertificateKindId = 'data' | 'web';
+export type CertificateKindId = 'data' | 'web' | 'process' | 'mobile';
 
 export const CERTIFICATE_KINDS: Readonly<Record<CertificateKindId, CertificateKind>> = {
   data: dataCertificate,
   web: webCertificate,
+  // /evidencesPro serves both (getProView answers both session types); `mobile` names the mobile kind's config.
+  process: processCertificate,
+  mobile: mobileProcessCertificate,
 } satisfies Partial<Record<EvidenceKind, CertificateKind>>;
