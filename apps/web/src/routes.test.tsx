@@ -95,6 +95,7 @@ describe('route table', () => {
       ['/notifications', '消息通知'],
       ['/signature', '签章管理'],
       ['/orders', '订单管理'],
+      ['/invoice', '发票管理'],
     ]);
   });
 });

@@ -38,6 +38,10 @@ const NotFound = lazy(() => import('./pages/error/NotFound/index.tsx'));
 // Points, recharge and orders (issue 13).
 const BuyCredits = lazy(() => import('./pages/commerce/BuyCredits/index.tsx'));
 const Orders = lazy(() => import('./pages/commerce/Orders/index.tsx'));
+const Invoice = lazy(() => import('./pages/commerce/Invoice/index.tsx'));
+const InvoiceDetails = lazy(() => import('./pages/commerce/InvoiceDetails/index.tsx'));
+const MakeOutInvoice = lazy(() => import('./pages/commerce/MakeOutInvoice/index.tsx'));
+const AdminInvoices = lazy(() => import('./pages/admin/Invoices/index.tsx'));
 // Web page evidence (issue 4).
 const NewWeb = lazy(() => import('./pages/newWeb/index.tsx'));
 // Process evidence, desktop and mobile (issue 11 §2).
@@ -107,6 +111,10 @@ const H = {
   notifications: { title: '消息通知', auth: true, menu: { label: '消息通知', order: 120, area: 'account' } },
   orders: { title: '订单管理', auth: true, menu: { label: '订单管理', order: 140, area: 'account' } },
   buyCredits: { title: '积分充值', auth: true },
+  invoice: { title: '发票管理', auth: true, roles: ['1'], menu: { label: '发票管理', order: 150, area: 'account', hideForRoles: ['2'] } },
+  invoiceDetails: { title: '发票详情', auth: true, roles: ['1'] },
+  makeOutInvoice: { title: '申请开票', auth: true, roles: ['1'] },
+  adminInvoices: { title: '发票处理' },
   signature: { title: '签章管理', auth: true, roles: ['1'], menu: { label: '签章管理', order: 130, area: 'account', hideForRoles: ['2'] } },
   helpCenter: { title: '帮助中心' },
   production: { title: '产品介绍', menu: { label: '产品介绍', order: 40 } },
@@ -192,6 +200,9 @@ export const routes: RouteObject[] = [
               { path: '/signature', element: <Signature />, handle: H.signature },
               { path: '/orders', element: <Orders />, handle: H.orders },
               { path: '/buyCredits', element: <BuyCredits />, handle: H.buyCredits },
+              { path: '/invoice', element: <Invoice />, handle: H.invoice },
+              { path: '/invoice/details', element: <InvoiceDetails />, handle: H.invoiceDetails },
+              { path: '/orders/makeOutInvoice', element: <MakeOutInvoice />, handle: H.makeOutInvoice },
             ],
           },
           { path: '/404', element: <NotFound />, handle: H.notFound },
@@ -223,6 +234,7 @@ export const routes: RouteObject[] = [
           { path: 'announcements', element: <AdminAnnouncements />, handle: H.adminAnnouncements },
           { path: 'audit-log', element: <AdminAuditLog />, handle: H.adminAuditLog },
           { path: 'ledger-audit', element: <AdminLedgerAudit />, handle: H.adminLedgerAudit },
+          { path: 'invoices', element: <AdminInvoices />, handle: H.adminInvoices },
         ],
       },
       // The mobile certificate is shown bare (opened from a QR code inside apps).

@@ -18,7 +18,7 @@ describe('visibleMenu', () => {
   it('role 1 sees overview, settings and signatures; role 2 does not (notifications stay)', () => {
     const main = { token: 't', role: '1', userInfo: user };
     expect(paths(visibleMenu(menuEntries(), main, 'main'))).toContain('/overview');
-    expect(paths(visibleMenu(menuEntries(), main, 'account'))).toEqual(['/setting', '/notifications', '/signature', '/orders']);
+    expect(paths(visibleMenu(menuEntries(), main, 'account'))).toEqual(['/setting', '/notifications', '/signature', '/orders', '/invoice']);
     const member = { ...main, role: '2' };
     expect(paths(visibleMenu(menuEntries(), member, 'main'))).not.toContain('/overview');
     expect(paths(visibleMenu(menuEntries(), member, 'account'))).toEqual(['/notifications', '/orders']);

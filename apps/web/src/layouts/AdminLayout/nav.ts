@@ -5,4 +5,5 @@ export const ADMIN_NAV = [
   { to: '/admin/announcements', label: '公告管理' },
   { to: '/admin/audit-log', label: '审计日志' },
   { to: '/admin/ledger-audit', label: '账本审计' },
+  { to: '/admin/invoices', label: '发票处理' },
 ] as const;

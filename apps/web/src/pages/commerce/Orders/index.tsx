@@ -6,12 +6,13 @@
  * Role 2 (company member) sees only 消费记录, without search and export.
  */
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, DatePicker, Empty, Input, Select, Space, Table, Tabs } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import type { TOrderItem } from '@cunzheng/contract/commerce';
-import { DATE_RANGE_END_OFFSET_S, ORDER_TYPE_LABEL, PAGE_SIZE, PAY_FILTER_LABEL } from '@cunzheng/contract/constants';
+import { DATE_RANGE_END_OFFSET_S, INVOICING_CUTOFF_S, ORDER_TYPE_LABEL, PAGE_SIZE, PAY_FILTER_LABEL } from '@cunzheng/contract/constants';
 import { MSG, UI } from '@cunzheng/contract/messages';
 import { cancelPay, COMMERCE_KEYS, exportOrders, orderList, payRecharge, submitPayForm, type OrderQuery } from '../../../api/commerce';
 import { ApiError } from '../../../api/request';
@@ -34,6 +35,20 @@ export default function OrdersPage() {
   const [keyword, setKeyword] = useState('');
   const [applied, setApplied] = useState<Omit<OrderQuery, 'page' | 'isType'>>({ type: 0, evidenceType: 0 });
   const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<TOrderItem[]>([]);
+  const navigate = useNavigate();
+  /** p1 §4: invoiceable when created on or after the cutoff, paid, not gifted, invoiceStatus 0 or 3 (and money paid). */
+  const invoiceable = (o: TOrderItem) => o.create_time >= INVOICING_CUTOFF_S && o.pay_status === 2 && o.pay_type !== 1 && (o.invoiceStatus === 0 || o.invoiceStatus === 3) && o.money > 0;
+  const applyInvoice = () => {
+    if (selected.length === 0) {
+      void message.warning(MSG.SELECT_INVOICEABLE_ORDERS);
+      return;
+    }
+    const q = new URLSearchParams();
+    for (const o of selected) q.append('ids', String(o.id));
+    q.set('money', String(selected.reduce((s, o) => s + o.money, 0)));
+    void navigate(`/orders/makeOutInvoice?${q.toString()}`);
+  };
 
   const query: OrderQuery = { ...applied, page, isType: tab === '2' ? 2 : 1 };
   const list = useQuery({ queryKey: [...COMMERCE_KEYS.orders, query], queryFn: () => orderList(query), enabled: tab !== '3' });
@@ -123,11 +138,13 @@ export default function OrdersPage() {
                 <Input aria-label="关键词" placeholder="订单号/描述" allowClear maxLength={50} value={keyword} onChange={(e) => setKeyword(e.target.value)} style={{ width: 180 }} />
                 <Button type="primary" onClick={search}>查询</Button>
                 <Button onClick={() => void doExport()}>导出</Button>
+                {tab === '1' && <Button onClick={applyInvoice}>申请开票</Button>}
               </Space>
             )}
             <Table<TOrderItem>
               rowKey="id"
               size="middle"
+              rowSelection={tab === '1' && !member ? { selectedRowKeys: selected.map((o) => o.id), onChange: (_k, rows) => setSelected(rows), getCheckboxProps: (o) => ({ disabled: !invoiceable(o) }) } : undefined}
               scroll={{ x: 900 }}
               loading={list.isPending}
               columns={columns}
