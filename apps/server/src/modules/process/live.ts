@@ -19,87 +19,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { MSG } from '@cunzheng/contract/messages';
-import { PROCESS_VIEWPORT, type TProAction, type TProcessClientMsg, type TProcessServerMsg, type TProcessType } from '@cunzheng/contract/process';
+import { PROCESS_VIEWPORT, type TProAction, type TProcessServerMsg } from '@cunzheng/contract/process';
 import type { BrowserPool } from '../../platform/browser.ts';
 import { LOCALE, osDescription, TIMEZONE } from '../webcapture/capture/engine.ts';
-import { addressGuard, CaptureRefused, type Pinned } from '../webcapture/capture/guard.ts';
+import { addressGuard, CaptureRefused } from '../webcapture/capture/guard.ts';
 import { requestSummary, type RequestSummary } from '../webcapture/capture/provenance.ts';
-import { startCaptureProxy, type TlsSeen } from '../webcapture/capture/proxy.ts';
+import { startCaptureProxy } from '../webcapture/capture/proxy.ts';
 import { warcWriter } from '../webcapture/capture/warc.ts';
 import { applyInput, type InputContext } from './input.ts';
-import { videoRecorder, type VideoResult } from './video.ts';
+import type { EndReason, LiveOptions, LiveRecording, LiveSession, Shot, Viewer } from './liveTypes.ts';
+import { videoRecorder } from './video.ts';
 
-export type EndReason = 'stop' | 'max' | 'idle' | 'disconnected' | 'crashed' | 'cancel';
-
-/** The viewer's socket as the session sees it. */
-export interface Viewer {
-  send(data: Buffer | string): void;
-  /** Bytes queued but not yet sent (frames are skipped above a threshold). */
-  bufferedAmount(): number;
-  /** Closes the socket (1000) after the last message. */
-  close(): void;
-}
-
-export interface LiveOptions {
-  id: number;
-  type: TProcessType;
-  /** Start address ('' = about:blank). */
-  url: string;
-  workDir: string;
-  allowHosts: Set<string>;
-  maxBytes: number;
-  ffmpegPath: string;
-  fps: number;
-  maxMs: number;
-  idleMs: number;
-  reconnectMs: number;
-  /** Desktop user agent (captureUserAgent); mobile sessions use MOBILE_UA of the same major version. */
-  userAgent: string;
-  software: string;
-}
-
-export interface Shot {
-  t: number;
-  url: string;
-  file: string;
-}
-
-export interface LiveRecording {
-  startedAt: Date;
-  endedAt: Date;
-  reason: EndReason;
-  warcPath: string;
-  requests: RequestSummary[];
-  actions: TProAction[];
-  shots: Shot[];
-  videoPath: string;
-  video: VideoResult;
-  finalUrl: string;
-  title: string;
-  userAgent: string;
-  browserVersion: string;
-  os: string;
-  hosts: Pinned[];
-  tls: TlsSeen[];
-  requestCount: number;
-  totalBytes: number;
-  truncated: boolean;
-  notes: string[];
-}
-
-export interface LiveSession {
-  /** Resolves once the browser runs (deadline known); rejects when it could not start. */
-  readonly ready: Promise<{ deadline: number }>;
-  /** Everything recorded, once ended. */
-  readonly done: Promise<LiveRecording>;
-  attach(v: Viewer): void;
-  detach(v: Viewer): void;
-  input(msg: TProcessClientMsg): Promise<void>;
-  end(reason: EndReason): void;
-  ended(): boolean;
-  /** The viewer attached now, if any. */
-  viewer(): Viewer | null;
-}
+export type { EndReason, LiveOptions, LiveRecording, LiveSession, Shot, Viewer } from './liveTypes.ts';
 
 const MAX_ACTIONS = 20_000;
 const MAX_SHOTS = 200;
@@ -144,6 +75,7 @@ export function startLive(pool: BrowserPool, o: LiveOptions): LiveSession {
   let lastFrame: Buffer | null = null;
   let startedMsg: TProcessServerMsg | null = null;
   let inputChain: Promise<void> = Promise.resolve();
+  const pendingShots = new Set<Promise<void>>();
   let readyResolve!: (v: { deadline: number }) => void;
   let readyReject!: (e: unknown) => void;
   const ready = new Promise<{ deadline: number }>((res, rej) => {
@@ -240,18 +172,24 @@ export function startLive(pool: BrowserPool, o: LiveOptions): LiveSession {
             userNav = false;
             void p.title().then((tt) => sendJson({ t: 'nav', url, title: tt.slice(0, 500) }), () => sendJson({ t: 'nav', url, title: '' }));
           });
-          p.on('load', () => {
-            if (shots.length >= MAX_SHOTS || reason) return;
+          const shoot = (): Promise<void> => {
+            if (shots.length >= MAX_SHOTS) return Promise.resolve();
             const t = now();
             const url = p.url();
-            void cdp!
+            const job = cdp!
               .send('Page.captureScreenshot', { format: 'png' })
               .then((r) => {
                 const file = path.join(o.workDir, 'shots', `${String(shots.length + 1).padStart(3, '0')}.png`);
                 fs.writeFileSync(file, Buffer.from((r as { data: string }).data, 'base64'));
                 shots.push({ t, url, file });
               })
-              .catch(() => undefined);
+              .catch(() => undefined)
+              .finally(() => pendingShots.delete(job));
+            pendingShots.add(job);
+            return job;
+          };
+          p.on('load', () => {
+            if (!reason) void shoot();
           });
           // A link opening a new tab: the session has one tab, so the address opens in it.
           context.on('page', (np) => {
@@ -282,6 +220,10 @@ export function startLive(pool: BrowserPool, o: LiveOptions): LiveSession {
           clearInterval(idleTimer);
           if (reconnectTimer) clearTimeout(reconnectTimer);
           if (reason !== 'crashed') {
+            await Promise.allSettled(pendingShots);
+            // The page shown at the end gets its screenshot even when it had not finished loading.
+            const shown = p.url();
+            if (shown !== 'about:blank' && shots.at(-1)?.url !== shown) await shoot();
             await cdp.send('Page.stopScreencast').catch(() => undefined);
             finalUrl = p.url();
             title = await p.title().catch(() => '');

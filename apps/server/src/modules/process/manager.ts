@@ -126,7 +126,14 @@ export function processManager(deps: ManagerDeps) {
     for (const [id, vs] of waiting) {
       const row = await repo.findById(db, id).catch(() => null);
       if (!row || row.status !== 0) {
-        if (row && row.status >= 3) for (const v of vs) send(v, { t: 'ended', status: row.status as 3, note: row.note });
+        // Cancelled (or gone) while waiting: tell the viewers and close their sockets.
+        if (!row || row.status >= 3) {
+          for (const v of vs) {
+            send(v, { t: 'ended', status: (row?.status ?? 6) as 3, note: row?.note ?? '' });
+            v.close();
+          }
+          waiting.delete(id);
+        }
         continue;
       }
       const position = await repo.position(db, id);

@@ -17,6 +17,8 @@ import { client, registerUser } from '../../../test/client.ts';
 import { makeHarness, type Harness } from '../../../test/harness.ts';
 import { clickMsgs, openStream, startProcessSite, type ProcessSite } from '../../../test/processSite.ts';
 import { sha256hex } from '../../../test/webpages.ts';
+import { eq } from 'drizzle-orm';
+import { processSessions, users } from '../../db/schema/index.ts';
 import { readZipIndex } from '../webcapture/capture/zipIndex.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
@@ -220,7 +222,9 @@ describe('process evidence', () => {
     expect(await v.api.post('/api/processlist/cancelButton', { id: b.data.id })).toMatchObject({ code: 200, msg: MSG.PROCESS_CANCELLED });
     expect((await v.api.post('/api/processlist/look', { id: b.data.id })).data.session.status).toBe(6);
     expect(await v.api.post('/api/processlist/cancelButton', { id: b.data.id })).toMatchObject({ code: 400, msg: MSG.PROCESS_NOT_CANCELLABLE });
-    wsB.close();
+    // The waiting viewer is told and its socket closed.
+    expect(await wsB.waitMsg((m) => m.t === 'ended')).toMatchObject({ status: 6 });
+    expect((await wsB.closed).code).toBe(1000);
 
     // A wrong token is refused (4401); a running session cancelled is not saved.
     const bad = await openStream(base, a.data.id, `${a.data.streamToken}x`);
@@ -231,4 +235,20 @@ describe('process evidence', () => {
     expect(look.data.item).toMatchObject({ status: 6, baoquan: '' });
     wsA.close();
   }, 90_000);
+
+  it('a session left running by a process that died does not block its user for ever', async () => {
+    const u = await registerUser(h);
+    const [me] = await h.database.db.select({ id: users.id }).from(users).where(eq(users.mobile, u.mobile));
+    // As a crashed API process leaves it: running, started long ago, no browser anywhere.
+    const [dead] = await h.database.db
+      .insert(processSessions)
+      .values({ userId: me!.id, type: 2, status: 1, streamNonce: 'x', startedAt: new Date(Date.now() - 3 * 3600_000) })
+      .returning();
+    const add = await u.api.post('/api/processforensics/addProcess', {});
+    expect(add.code, add.msg).toBe(200);
+    expect(add.data.resumed).toBe(false);
+    expect(add.data.id).not.toBe(dead!.id);
+    expect((await u.api.post('/api/processlist/look', { id: dead!.id })).data.item).toMatchObject({ status: 5, note: MSG.PROCESS_NOTE_CRASHED });
+    expect(await u.api.post('/api/processlist/cancelButton', { id: add.data.id })).toMatchObject({ code: 200 });
+  }, 60_000);
 });

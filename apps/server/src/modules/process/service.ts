@@ -104,7 +104,11 @@ export function processService(deps: ProcessServiceDeps) {
       const out = await db.transaction(async (tx) => {
         await repo.lockUser(tx, userId);
         const active = await repo.findActive(tx, userId);
-        if (active) return { row: active, resumed: true };
+        // A session left running by a process that died (no browser anywhere) would block the user for
+        // ever: past its maximum duration plus 10 minutes it is failed and a new one may start.
+        const stale = active && active.status !== 0 && !manager.isLive(active.id) && (active.startedAt?.getTime() ?? 0) < Date.now() - (deps.maxSeconds + 600) * 1000;
+        if (active && stale) await repo.transition(tx, active.id, [1, 2], { status: 5, note: MSG.PROCESS_NOTE_CRASHED, endedAt: new Date() });
+        else if (active) return { row: active, resumed: true };
         if ((await repo.countQueued(tx)) >= deps.queueMax) throw badRequest(MSG.PROCESS_BUSY);
         const row = await repo.insert(tx, { userId, type: req.type, url: req.url ?? '', title: req.title ?? '', streamNonce: crypto.randomBytes(18).toString('base64url') });
         await writeAudit(tx, { actorId: userId, action: 'process.start', target: `process_session:${row.id}`, after: { type: req.type, url: req.url ?? '' }, ip });
