@@ -56,6 +56,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
         scriptSrc: ["'self'"],
         frameSrc: ["'self'"],
         connectSrc: ["'self'"],
+        // Recharge (issue 13): the page submits the payment form to the provider's gateway.
+        formAction: ["'self'", ...(config.ALIPAY_GATEWAY ? [new URL(config.ALIPAY_GATEWAY).origin] : config.ALIPAY_APP_ID ? ['https://openapi.alipay.com'] : [])],
       },
     },
     crossOriginEmbedderPolicy: false,

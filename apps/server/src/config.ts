@@ -84,7 +84,7 @@ export const ZConfig = z.object({
   ALIPAY_APP_ID: z.string().max(40).optional().describe('Alipay app id. Unset (with the other ALIPAY_* keys): the local Alipay sandbox gateway is used (keys generated into `DATA_DIR/keys/alipay-sandbox.json`, pages under `/pay-sandbox`, or `npm run pay-sandbox`).'),
   ALIPAY_PRIVATE_KEY: z.string().max(10_000).optional().describe('Alipay: the app\'s RSA2 private key, PEM text (`\\n` allowed), a file path or bare base64 (PKCS#1 or PKCS#8).'),
   ALIPAY_PUBLIC_KEY: z.string().max(10_000).optional().describe('Alipay: Alipay\'s RSA2 public key (verifies notifications), PEM text, a file path or bare base64.'),
-  ALIPAY_GATEWAY: z.string().max(1000).optional().describe('Alipay gateway URL (default with ALIPAY_APP_ID: `https://openapi.alipay.com/gateway.do`; without: the in-process sandbox at `PUBLIC_URL/pay-sandbox/gateway.do`, or a standalone `npm run pay-sandbox`).'),
+  ALIPAY_GATEWAY: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).max(1000).optional()).describe('Alipay gateway URL (default with ALIPAY_APP_ID: `https://openapi.alipay.com/gateway.do`; without: the in-process sandbox at `PUBLIC_URL/pay-sandbox/gateway.do`, or a standalone `npm run pay-sandbox`).'),
 });
 
 /** README table: the default shown where the schema's own default would mislead (computed, or generated at start). */

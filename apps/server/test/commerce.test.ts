@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@cunzheng/contract/messages';
 import { orders, pointsLedger } from '../src/db/schema/index.ts';
+import { adminCommands } from '../src/modules/admin/commands.ts';
 import { sandboxKeys } from '../src/modules/commerce/alipay.ts';
 import { signedNotify } from '../src/modules/commerce/sandbox.ts';
 import { makeOperator } from './account-helpers.ts';
@@ -63,6 +64,20 @@ describe('points ledger', () => {
     const rows = await h.database.db.select().from(pointsLedger).where(eq(pointsLedger.userId, u.row.id));
     expect(rows).toMatchObject([{ amount: h.config.WELCOME_POINTS, reason: 'welcome', payType: 1, balanceAfter: h.config.WELCOME_POINTS }]);
     expect((await verify()).problems).toEqual([]);
+  });
+
+  it('user:create --points sets the starting balance (instead of the welcome grant); points:verify finds a tampered cache', async () => {
+    const run = adminCommands(h.services, h.database);
+    const mobile = freshMobile();
+    const r = (await run('user:create', { mobile, password: 'abc12345', points: '12.50' })) as { userId: number; points: number };
+    expect(r.points).toBe(1250);
+    expect(await balanceOf(r.userId)).toBe(1250);
+    await expect(run('user:create', { mobile: freshMobile(), password: 'abc12345', points: '1.234' })).rejects.toThrow(/--points/);
+    expect(((await run('points:verify', {})) as { problems: unknown[] }).problems).toEqual([]);
+    await h.database.query('update users set points = points + 1 where id = $1', [r.userId]);
+    const bad = (await run('points:verify', {})) as { problems: Array<{ target: string }> };
+    expect(bad.problems.map((p) => p.target)).toEqual([`user:${r.userId}`]);
+    await h.database.query('update users set points = points - 1 where id = $1', [r.userId]);
   });
 
   it('charges a data deposit its price in the deposit transaction and lists the consumption order', async () => {
