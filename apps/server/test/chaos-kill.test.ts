@@ -60,7 +60,9 @@ describe('kill -9 during uploads', () => {
       if (dbUrl) env.DATABASE_URL = dbUrl;
       const child = spawn(process.execPath, ['src/main.ts'], { cwd: SERVER_DIR, env, stdio: 'ignore' });
       children.push(child);
-      for (let i = 0; i < 300; i++) {
+      // Wall-clock bound, not a loop count: PGlite's recovery after SIGKILL takes seconds, more on a loaded CI box.
+      const until = Date.now() + 60_000;
+      while (Date.now() < until) {
         if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
         try {
           if ((await fetch(`${url}/api/health`)).ok) return child;
@@ -133,5 +135,5 @@ describe('kill -9 during uploads', () => {
     expect(verify?.result).toMatchObject({ ok: true });
     console.log(`chaos (${dbUrl ? 'PostgreSQL' : 'PGlite'}): ${attempted} uploads attempted, ${seen.length} seen to succeed, ${KILLS} kills survived, ${lost} lost`);
     await kill9(child);
-  }, 60_000);
+  }, 240_000); // ~10-25 s when the machine is idle; the bound leaves room for a loaded CI machine
 });
