@@ -32,6 +32,10 @@ import { videoRecorder } from './video.ts';
 
 export type { EndReason, LiveOptions, LiveRecording, LiveSession, Shot, Viewer } from './liveTypes.ts';
 
+/** `p`, or undefined when it has not settled within `ms` (CDP calls at the end of a session must not hang it). */
+const within = <T>(p: Promise<T>, ms: number): Promise<T | undefined> =>
+  Promise.race([p.catch(() => undefined), new Promise<undefined>((r) => setTimeout(() => r(undefined), ms).unref())]);
+
 const MAX_ACTIONS = 20_000;
 const MAX_SHOTS = 200;
 const VIEWER_BUFFER_MAX = 4 * 1024 * 1024;
@@ -176,9 +180,9 @@ export function startLive(pool: BrowserPool, o: LiveOptions): LiveSession {
             if (shots.length >= MAX_SHOTS) return Promise.resolve();
             const t = now();
             const url = p.url();
-            const job = cdp!
-              .send('Page.captureScreenshot', { format: 'png' })
+            const job = within(cdp!.send('Page.captureScreenshot', { format: 'png' }), 10_000)
               .then((r) => {
+                if (!r) return;
                 const file = path.join(o.workDir, 'shots', `${String(shots.length + 1).padStart(3, '0')}.png`);
                 fs.writeFileSync(file, Buffer.from((r as { data: string }).data, 'base64'));
                 shots.push({ t, url, file });
@@ -220,14 +224,14 @@ export function startLive(pool: BrowserPool, o: LiveOptions): LiveSession {
           clearInterval(idleTimer);
           if (reconnectTimer) clearTimeout(reconnectTimer);
           if (reason !== 'crashed') {
-            await Promise.allSettled(pendingShots);
+            await within(Promise.allSettled(pendingShots), 10_000);
             // The page shown at the end gets its screenshot even when it had not finished loading.
             const shown = p.url();
-            if (shown !== 'about:blank' && shots.at(-1)?.url !== shown) await shoot();
-            await cdp.send('Page.stopScreencast').catch(() => undefined);
+            if (shown !== 'about:blank' && shots.at(-1)?.url !== shown) await within(shoot(), 10_000);
+            await within(cdp.send('Page.stopScreencast'), 5000);
             finalUrl = p.url();
-            title = await p.title().catch(() => '');
-            userAgent = (await p.evaluate(() => navigator.userAgent).catch(() => '')) || ua;
+            title = (await within(p.title(), 5000)) ?? '';
+            userAgent = (await within(p.evaluate(() => navigator.userAgent), 5000)) || ua;
           } else {
             finalUrl = actions.findLast((a) => a.kind === 'navigate' && !a.detail)?.url ?? '';
             userAgent = ua;
