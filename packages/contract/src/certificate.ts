@@ -4,6 +4,7 @@
  * `isSelf` and the owner's fields depend on who asks.
  */
 import { z } from 'zod';
+import { ZEvidenceBase, ZEvidenceFile } from './evidence.ts';
 import { zExtractCodeInput, zOptionalCaptcha } from './fields.ts';
 import { MSG } from './messages.ts';
 
@@ -24,8 +25,9 @@ export const ZGetViewQuery = z.object({ baoquan: zBaoquan() });
 export type TGetViewQuery = z.infer<typeof ZGetViewQuery>;
 
 /**
- * The certificate view (GET /api/share/getView, POST /api/check/bqview): the evidence fields of spec p1 §3
- * plus the certificate content.
+ * The certificate view (GET /api/share/getView, POST /api/check/bqview) of every kind: the evidence item
+ * fields (ZEvidenceBase + ZEvidenceFile, spec p1 §3) plus the certificate content; a kind's own certificate
+ * answer (getWebView, getProView) extends this view.
  * - id: the evidence id, only for the owner (isSelf 1); 0 for everyone else (ids are not public).
  * - fileType: p1 §9 code 1–5; size bytes; sha256 and chainhash hex; saveTime Unix seconds.
  * - ledgerIndex: 0-based leaf index; treeSize: size of the latest signed checkpoint covering it.
@@ -37,17 +39,17 @@ export type TGetViewQuery = z.infer<typeof ZGetViewQuery>;
  *   rendition exists; deleted 1 when the owner removed the file from their list (the entry stays).
  */
 export const ZCertificateView = z.object({
-  id: z.number().int().min(0),
-  baoquan: z.string().max(32),
-  title: z.string().max(255),
-  fileName: z.string().max(255),
-  fileType: z.number().int().min(1).max(5),
-  mime: z.string().max(120),
-  size: z.number().int().min(0),
-  sha256: z.string().max(64),
-  label: z.string().max(40),
-  saveTime: z.number().int(),
-  chainhash: z.string().max(64),
+  id: ZEvidenceBase.shape.id.min(0),
+  baoquan: ZEvidenceBase.shape.baoquan,
+  title: ZEvidenceBase.shape.title,
+  fileName: ZEvidenceFile.shape.fileName,
+  fileType: ZEvidenceFile.shape.fileType,
+  mime: ZEvidenceFile.shape.mime,
+  size: ZEvidenceBase.shape.size,
+  sha256: ZEvidenceBase.shape.sha256,
+  label: ZEvidenceBase.shape.label,
+  saveTime: ZEvidenceBase.shape.saveTime,
+  chainhash: ZEvidenceBase.shape.chainhash,
   ledgerIndex: z.number().int().min(0),
   treeSize: z.number().int().min(0),
   html: z.string().max(200_000),

@@ -32,22 +32,48 @@ export const ZDataUploadFields = z.object({
 export type TDataUploadFields = z.infer<typeof ZDataUploadFields>;
 
 /**
- * One evidence as deposited and listed (spec p1 §3). fileType is the p1 §9 code (1 documents, 2 images,
- * 3 audio, 4 video, 5 other), sniffed from the bytes with `mime`; size in bytes; sha256 and chainhash hex;
- * saveTime Unix seconds; isDownload 1 downloadable, 0 not (spec p1 §4).
+ * The fields every evidence item of every kind carries (issue 11 §1: one item schema, kinds extend it):
+ * `id` (the list's record id), `baoquan` the certificate number, `title`, the owner's `label`, `saveTime`
+ * Unix seconds, `chainhash` hex, and the main artefact's `size` (bytes) and `sha256` (hex). A record that
+ * is not evidence yet (a queued capture) carries '' and 0.
  */
-export const ZEvidenceItem = z.object({
+export const ZEvidenceBase = z.object({
   id: z.number().int(),
   baoquan: z.string().max(32),
   title: z.string().max(255),
-  fileName: z.string().max(255),
-  fileType: z.number().int().min(1).max(5),
-  mime: z.string().max(120),
-  size: z.number().int().min(0),
-  sha256: z.string().max(64),
   label: z.string().max(40),
   saveTime: z.number().int(),
   chainhash: z.string().max(64),
+  size: z.number().int().min(0),
+  sha256: z.string().max(64),
+});
+export type TEvidenceBase = z.infer<typeof ZEvidenceBase>;
+const B = ZEvidenceBase.shape;
+
+/** The file fields of a file evidence (spec p1 §3): name, p1 §9 type code (1 documents … 5 other), media type sniffed from the bytes. */
+export const ZEvidenceFile = z.object({
+  fileName: z.string().max(255),
+  fileType: z.number().int().min(1).max(5),
+  mime: z.string().max(120),
+});
+const F = ZEvidenceFile.shape;
+
+/**
+ * One evidence as deposited and listed (spec p1 §3): ZEvidenceBase with the file fields (ZEvidenceFile)
+ * and isDownload 1 downloadable, 0 not (spec p1 §4).
+ */
+export const ZEvidenceItem = z.object({
+  id: B.id,
+  baoquan: B.baoquan,
+  title: B.title,
+  fileName: F.fileName,
+  fileType: F.fileType,
+  mime: F.mime,
+  size: B.size,
+  sha256: B.sha256,
+  label: B.label,
+  saveTime: B.saveTime,
+  chainhash: B.chainhash,
   isDownload: z.number().int().min(0).max(2),
 });
 export type TEvidenceItem = z.infer<typeof ZEvidenceItem>;

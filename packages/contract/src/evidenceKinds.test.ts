@@ -1,6 +1,9 @@
 /** The evidence-kind registry (issue 11 §1) carries the spec's codes for every kind, once. */
 import { describe, expect, it } from 'vitest';
 import { EVIDENCE_KINDS, EVIDENCE_TYPE_VALUE_KIND, ORDER_TYPE, ORDER_TYPE_LABEL } from './constants.ts';
+import { ZCertificateView } from './certificate.ts';
+import { ZEvidenceBase, ZEvidenceFile, ZEvidenceItem } from './evidence.ts';
+import { ZWebItem } from './forensics.ts';
 import { CERTIFICATE_SECTIONS, certificatePath, EVIDENCE_KIND, EVIDENCE_KIND_DEFS, kindDef, kindOfEvidenceType, kindOfOrderType, mainArtefact, offeredKinds } from './evidenceKinds.ts';
 
 describe('evidence-kind registry', () => {
@@ -40,5 +43,14 @@ describe('evidence-kind registry', () => {
     expect(certificatePath('process', 'CZ1')).toBe('/evidencesPro/CZ1');
     expect(certificatePath('music', 'CZ1')).toBe('/evidencesMusic/CZ1');
     expect(offeredKinds().map((d) => d.id)).toEqual(['data', 'web', 'process', 'mobile']);
+  });
+  it('one base item schema: the data item, the web item and the certificate view reuse its field schemas', () => {
+    for (const [name, schema] of [['ZEvidenceItem', ZEvidenceItem], ['ZWebItem', ZWebItem], ['ZCertificateView', ZCertificateView]] as const) {
+      for (const k of ['baoquan', 'title', 'label', 'saveTime', 'chainhash', 'size', 'sha256'] as const) expect(schema.shape[k], `${name}.${k}`).toBe(ZEvidenceBase.shape[k]);
+    }
+    for (const k of ['fileName', 'fileType', 'mime'] as const) {
+      expect(ZEvidenceItem.shape[k]).toBe(ZEvidenceFile.shape[k]);
+      expect(ZCertificateView.shape[k]).toBe(ZEvidenceFile.shape[k]);
+    }
   });
 });

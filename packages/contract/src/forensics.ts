@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { ZCertificateView, zBaoquan } from './certificate.ts';
 import { noSpecialChars, zFormIntOpt, zId, zPaged, zPaging, zUnixOpt } from './common.ts';
 import { KEYWORD_MAX, LABEL_MAX, PAGE_SIZE, TITLE_MAX } from './constants.ts';
-import { zLabel } from './evidence.ts';
+import { ZEvidenceBase, zLabel } from './evidence.ts';
 import { zEvidenceUrl } from './fields.ts';
 import { MSG } from './messages.ts';
 
@@ -107,23 +107,23 @@ export const ZWebListReq = z
 export type TWebListReq = z.infer<typeof ZWebListReq>;
 
 /**
- * One capture in the list. `saveTime`: Unix seconds, the deposit time once done, else the submission time.
+ * One capture in the list: the evidence base item (ZEvidenceBase) with the capture's URL, status and reason. `saveTime`: Unix seconds, the deposit time once done, else the submission time.
  * `baoquan`, `chainhash`, `sha256` ('' before done) and `size` (bytes, 0 before done) describe the WACZ
  * package that is the evidence. `finalUrl` is '' until the page was loaded.
  */
 export const ZWebItem = z.object({
-  id: z.number().int(),
-  baoquan: z.string().max(32),
-  title: z.string().max(255),
+  id: ZEvidenceBase.shape.id,
+  baoquan: ZEvidenceBase.shape.baoquan,
+  title: ZEvidenceBase.shape.title,
   url: z.string().max(4096),
   finalUrl: z.string().max(4096),
   status: z.literal([0, 1, 2, 3]),
   reason: z.string().max(200),
-  label: z.string().max(40),
-  saveTime: z.number().int(),
-  chainhash: z.string().max(64),
-  size: z.number().int().min(0),
-  sha256: z.string().max(64),
+  label: ZEvidenceBase.shape.label,
+  saveTime: ZEvidenceBase.shape.saveTime,
+  chainhash: ZEvidenceBase.shape.chainhash,
+  size: ZEvidenceBase.shape.size,
+  sha256: ZEvidenceBase.shape.sha256,
 });
 export type TWebItem = z.infer<typeof ZWebItem>;
 

@@ -44,11 +44,11 @@ export function buildServices(ctx: AppContext) {
   const trust = trustService({ db, config: ctx.config, log: ctx.log });
   const evidence = evidenceService({ db, blobs: ctx.blobs, ledger, downloads: ctx.downloads, timestamper: trust, log: ctx.log, charge: commerce.charge });
   const anchor = buildAnchor(ctx, { ledger });
-  const audit = buildAudit(ctx, { ledger, anchor });
-  const { certificate, browser } = buildCertificate(ctx, { ledger, auth, captcha, trust, anchor, report: (a) => audit.integrityAlert(a) });
-  const account = buildAccount(ctx, { captcha, smsCodes, pow, notifications });
-  const forensics = buildForensics(ctx, { evidence, certificate, stamper: (sha) => trust.stamp(sha), report: (a) => audit.integrityAlert(a), canPay: commerce.canPay });
-  const processEvidence = buildProcess(ctx, { evidence, certificate, stamper: (sha) => trust.stamp(sha), canPay: commerce.canPay });
+  const audit = buildAudit(ctx, { ledger, anchor, evidence, auth });
+  const { certificate, browser } = buildCertificate(ctx, { ledger, evidence, auth, captcha, trust, anchor, report: (a) => audit.integrityAlert(a) });
+  const account = buildAccount(ctx, { captcha, smsCodes, pow, notifications, evidence, auth });
+  const forensics = buildForensics(ctx, { evidence, certificate, auth, stamper: (sha) => trust.stamp(sha), report: (a) => audit.integrityAlert(a), canPay: commerce.canPay });
+  const processEvidence = buildProcess(ctx, { evidence, certificate, auth, stamper: (sha) => trust.stamp(sha), canPay: commerce.canPay });
   return { commerce, ledger, captcha, pow, auth, evidence, certificate, browser, blobs: ctx.blobs, db, account, trust, anchor, audit, forensics, processEvidence };
 }
 

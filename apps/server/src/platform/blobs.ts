@@ -83,8 +83,11 @@ export interface BlobStore {
   openVerified(sha256: string): Promise<VerifiedBlob>;
   /** Reads a small blob whole and checks its hash (BlobIntegrityError otherwise). */
   readVerified(sha256: string): Promise<Buffer>;
-  /** Absolute path of a committed blob (for re-hashing by the auditor). */
-  pathOf(sha256: string): string;
+  /**
+   * Streams a stored blob through SHA-256 (1 MiB reads, bounded memory) for the auditor: the digest and
+   * size its bytes actually have (compare with the address), or null when it is missing.
+   */
+  rehash(sha256: string): Promise<{ sha256: string; size: number } | null>;
   /** Every stored blob file (for the garbage collector). */
   list(): AsyncIterable<StoredBlobFile>;
   /** GC only: deletes blob `sha256` if its mtime is still before `olderThanMs`; returns true when deleted. */
@@ -101,6 +104,20 @@ async function syncDir(dir: string): Promise<void> {
   } finally {
     await fh.close();
   }
+}
+
+/** Paths of local stores' blobs, for tests that damage or age files on disk (never used by `src/`). */
+const localPaths = new WeakMap<BlobStore, (sha256: string) => string>();
+
+/**
+ * TESTS ONLY: the file of blob `sha256` in a local store (to alter, delete or age it on purpose). Modules
+ * read blobs through the BlobStore interface only (test/boundaries.test.ts), so an S3 store can replace
+ * the local one. Throws for a store that is not local.
+ */
+export function localBlobPath(store: BlobStore, sha256: string): string {
+  const pathOf = localPaths.get(store);
+  if (!pathOf) throw new Error('not a local blob store');
+  return pathOf(sha256);
 }
 
 /** Builds the store rooted at `dir` (created if missing). */
@@ -144,8 +161,21 @@ export function localBlobStore(dir: string): BlobStore {
   const missing = (sha: string) => new BlobIntegrityError('missing', sha, `blob ${sha} is missing`);
   const mismatch = (sha: string, got: string) => new BlobIntegrityError('mismatch', sha, `blob ${sha} hashes to ${got}`);
 
-  return {
-    pathOf,
+  const store: BlobStore = {
+    async rehash(sha) {
+      const h = crypto.createHash('sha256');
+      let size = 0;
+      try {
+        for await (const c of fs.createReadStream(pathOf(sha), { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+          h.update(c);
+          size += c.length;
+        }
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw e;
+      }
+      return { sha256: h.digest('hex'), size };
+    },
     async stage(source, isTruncated) {
       const tmpPath = path.join(tmpDir, crypto.randomUUID());
       const hash = crypto.createHash('sha256');
@@ -314,4 +344,6 @@ export function localBlobStore(dir: string): BlobStore {
       return n;
     },
   };
+  localPaths.set(store, pathOf);
+  return store;
 }

@@ -3,7 +3,7 @@
  * (login, SMS, extraction codes …; DESIGN.md Security rules). Each row carries the end of its window
  * (`expires_at`, Unix seconds) so the purge job (auth/purge.ts) can drop finished windows.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { rateCounters } from '../db/schema/index.ts';
 import { tooMany } from './errors.ts';
@@ -62,4 +62,16 @@ export function rateLimiter(deps: { db: DbOrTx; disabled?: boolean }): RateLimit
       await deps.db.delete(rateCounters).where(and(eq(rateCounters.key, key.slice(0, 200)), eq(rateCounters.windowStart, windowOf(windowSeconds))));
     },
   };
+}
+
+/**
+ * Deletes counters whose window ended before `cutS` (Unix s), and rows without `expires_at` (written before
+ * it existed) whose window started before `legacyCutS`; returns how many (auth/purge.ts job).
+ */
+export async function purgeRateCounters(db: DbOrTx, cutS: number, legacyCutS: number): Promise<number> {
+  const rows = await db
+    .delete(rateCounters)
+    .where(or(lt(rateCounters.expiresAt, cutS), and(isNull(rateCounters.expiresAt), lt(rateCounters.windowStart, legacyCutS))))
+    .returning({ key: rateCounters.key });
+  return rows.length;
 }

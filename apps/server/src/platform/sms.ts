@@ -3,6 +3,7 @@
  * outbox table (`sms_outbox`). A real provider implements the same interface.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { smsOutbox } from '../db/schema/index.ts';
 
@@ -21,4 +22,10 @@ export function embeddedSms(db: DbOrTx, log: FastifyBaseLogger): SmsProvider {
       process.stdout.write(line + '\n');
     },
   };
+}
+
+/** The embedded outbox, newest first, optionally for one `mobile` (CLI `sms:outbox`). */
+export async function readOutbox(db: DbOrTx, q: { mobile?: string; limit: number }): Promise<Array<{ mobile: string; text: string; at: Date }>> {
+  const sel = db.select({ mobile: smsOutbox.mobile, text: smsOutbox.text, at: smsOutbox.createdAt }).from(smsOutbox);
+  return (q.mobile ? sel.where(eq(smsOutbox.mobile, q.mobile)) : sel).orderBy(desc(smsOutbox.id)).limit(q.limit);
 }

@@ -10,6 +10,8 @@ import { adminService } from '../admin/service.ts';
 import { announcementRoutes } from '../announcements/routes.ts';
 import { announcementService } from '../announcements/service.ts';
 import type { CaptchaService } from '../auth/captcha.ts';
+import type { AuthService } from '../auth/service.ts';
+import type { EvidenceService } from '../evidence/service.ts';
 import type { SmsCodeService } from '../auth/smsCodes.ts';
 import type { PowService } from '../auth/pow.ts';
 import { notificationRoutes } from '../notifications/routes.ts';
@@ -25,15 +27,15 @@ import { settingsService } from './service.ts';
  * Builds the account-area services. `notifications` is built before the auth service (whose userInfo
  * needs the unread count) and passed in.
  */
-export function buildAccount(ctx: AppContext, deps: { captcha: CaptchaService; smsCodes: SmsCodeService; pow: PowService; notifications: NotificationService }) {
+export function buildAccount(ctx: AppContext, deps: { captcha: CaptchaService; smsCodes: SmsCodeService; pow: PowService; notifications: NotificationService; evidence: Pick<EvidenceService, 'ownerStats' | 'liveCounts'>; auth: Pick<AuthService, 'findUser' | 'listUsers' | 'userIdsWithRole' | 'mobilesOf'> }) {
   const { db } = ctx;
   return {
     notifications: deps.notifications,
     settings: settingsService({ db, captcha: deps.captcha, smsCodes: deps.smsCodes, pow: deps.pow, codes: ctx.codes }),
     announcements: announcementService({ db }),
     signatures: signatureService({ db, blobs: ctx.blobs, downloads: ctx.downloads, limiter: ctx.limiter }),
-    overview: overviewService({ db, latestNews: (id, n) => deps.notifications.latest(id, n) }),
-    admin: adminService({ db }),
+    overview: overviewService({ evidence: deps.evidence, latestNews: (id, n) => deps.notifications.latest(id, n) }),
+    admin: adminService({ db, evidence: deps.evidence, auth: deps.auth }),
   };
 }
 

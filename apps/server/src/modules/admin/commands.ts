@@ -2,10 +2,9 @@
  * Operator commands run by the CLI, in-process or through the running server's admin socket
  * (issue 2 §2; platform/adminChannel.ts). Each returns a JSON-serialisable report.
  */
-import { desc, eq } from 'drizzle-orm';
 import { isMobile, validatePassword } from '@cunzheng/contract/validators';
 import type { Database } from '../../db/client.ts';
-import { smsOutbox } from '../../db/schema/index.ts';
+import { readOutbox } from '../../platform/sms.ts';
 import type { Services } from '../index.ts';
 
 const str = (v: string | boolean | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -42,9 +41,7 @@ export function adminCommands(s: Services, database: Database) {
       case 'sms:outbox': {
         const limit = Math.min(Number(str(args.limit) ?? 10) || 10, 100);
         const mobile = str(args.mobile);
-        const q = database.db.select({ mobile: smsOutbox.mobile, text: smsOutbox.text, at: smsOutbox.createdAt }).from(smsOutbox);
-        const rows = await (mobile ? q.where(eq(smsOutbox.mobile, mobile)) : q).orderBy(desc(smsOutbox.id)).limit(limit);
-        return rows;
+        return readOutbox(database.db, { mobile, limit });
       }
       default:
         throw new Error(`未知命令 / unknown command: ${cmd}`);

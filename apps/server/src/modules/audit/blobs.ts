@@ -4,17 +4,14 @@
  * row with its ledger entry (baoquan, sha256, size, chainhash). One implementation for the CLI's full
  * report and the job's bounded, resumable runs.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import type { DbOrTx } from '../../db/client.ts';
 import type { BlobStore } from '../../platform/blobs.ts';
-import * as evidenceRepo from '../evidence/repo.ts';
+import type { EvidenceService } from '../evidence/service.ts';
 import type { LedgerService } from '../ledger/types.ts';
 
-/** What a blob check needs. */
+/** What a blob check needs: evidence rows in id order (evidence service), the blob store's re-hash, ledger entries. */
 export interface BlobAuditDeps {
-  db: DbOrTx;
-  blobs: Pick<BlobStore, 'pathOf'>;
+  evidence: Pick<EvidenceService, 'forAudit'>;
+  blobs: Pick<BlobStore, 'rehash'>;
   ledger: Pick<LedgerService, 'entryAt'>;
 }
 
@@ -46,22 +43,6 @@ export interface BlobRangeResult {
   problems: BlobProblem[];
 }
 
-/** Streams a file through SHA-256 (1 MiB reads); hex digest and size, or null when missing. */
-export async function hashFile(file: string): Promise<{ sha256: string; size: number } | null> {
-  const h = crypto.createHash('sha256');
-  let size = 0;
-  try {
-    for await (const c of fs.createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
-      h.update(c);
-      size += c.length;
-    }
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw e;
-  }
-  return { sha256: h.digest('hex'), size };
-}
-
 /**
  * Checks evidence rows with id > `afterId` in id order until `maxBlobs` rows or `maxBytes` re-hashed bytes
  * (at least one row is always checked). Never throws for data problems, only for I/O or database errors.
@@ -70,13 +51,13 @@ export async function auditBlobRange(deps: BlobAuditDeps, afterId: number, limit
   const out: BlobRangeResult = { checked: 0, bytes: 0, lastId: afterId, done: false, problems: [] };
   for (;;) {
     const want = Math.min(500, limits.maxBlobs - out.checked);
-    const rows = await evidenceRepo.allForAudit(deps.db, out.lastId, want);
+    const rows = await deps.evidence.forAudit(out.lastId, want);
     for (const r of rows) {
       if (out.checked > 0 && out.bytes >= limits.maxBytes) return out;
       out.lastId = r.id;
       out.checked++;
       const t = `evidence:${r.baoquan}`;
-      const got = await hashFile(deps.blobs.pathOf(r.sha256));
+      const got = await deps.blobs.rehash(r.sha256);
       if (!got) out.problems.push({ kind: 'blob_missing', baoquan: r.baoquan, target: t, problem: 'blob missing' });
       else {
         out.bytes += got.size;

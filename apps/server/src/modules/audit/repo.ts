@@ -1,7 +1,7 @@
 /** Storage of the continuous audit (db/schema/audit.ts): cursors, runs and alerts. */
 import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditAlerts, auditCursor, auditRuns, users } from '../../db/schema/index.ts';
+import { auditAlerts, auditCursor, auditRuns } from '../../db/schema/index.ts';
 
 export type CursorRow = typeof auditCursor.$inferSelect;
 export type RunRow = typeof auditRuns.$inferSelect;
@@ -89,10 +89,4 @@ export async function resolveAlert(db: DbOrTx, id: number, userId: number): Prom
   const r = await db.update(auditAlerts).set({ resolved: true, resolvedAt: new Date(), resolvedBy: userId })
     .where(and(eq(auditAlerts.id, id), eq(auditAlerts.resolved, false))).returning();
   return r[0] ?? null;
-}
-
-/** Ids of the operator accounts (recipients of integrity alerts, issue 9 §2). */
-export async function operatorIds(db: DbOrTx): Promise<number[]> {
-  const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, 'operator'));
-  return rows.map((r) => r.id);
 }

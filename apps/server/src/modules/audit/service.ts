@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { BlobStore } from '../../platform/blobs.ts';
 import type { AnchorService } from '../anchor/service.ts';
+import type { EvidenceService } from '../evidence/service.ts';
 import type { LedgerAuditState } from '../ledger/verify.ts';
 import type { LedgerService } from '../ledger/types.ts';
 import { auditBlobRange, auditBlobs } from './blobs.ts';
@@ -35,7 +36,11 @@ export interface AuditLimits {
 
 export interface AuditDeps {
   db: Db;
-  blobs: Pick<BlobStore, 'pathOf'>;
+  blobs: Pick<BlobStore, 'rehash'>;
+  /** Evidence rows for the blob re-hash (evidence service `forAudit`). */
+  evidence: Pick<EvidenceService, 'forAudit'>;
+  /** Operator account ids (auth service `operatorIds`): recipients of integrity alerts. */
+  operatorIds(): Promise<number[]>;
   ledger: Pick<LedgerService, 'entryAt' | 'verifyStep' | 'verifyAll' | 'size'>;
   anchor: Pick<AnchorService, 'check' | 'summary'>;
   log: Pick<FastifyBaseLogger, 'info' | 'error'>;
@@ -95,7 +100,7 @@ export function auditService(deps: AuditDeps) {
     if (lr.done) s.completed.push('ledger');
 
     const bc = await repo.cursor(db, 'blobs');
-    const br = await auditBlobRange({ db, blobs: deps.blobs, ledger: deps.ledger }, bc.position, { maxBlobs: deps.limits.blobsPerRun, maxBytes: deps.limits.bytesPerRun });
+    const br = await auditBlobRange({ evidence: deps.evidence, blobs: deps.blobs, ledger: deps.ledger }, bc.position, { maxBlobs: deps.limits.blobsPerRun, maxBytes: deps.limits.bytesPerRun });
     for (const p of br.problems) s.problems += await alert(p.kind, p.target, p.problem);
     s.blobsChecked = br.checked;
     s.bytesChecked = br.bytes;
@@ -144,7 +149,7 @@ export function auditService(deps: AuditDeps) {
      */
     async full() {
       const tree = await deps.ledger.verifyAll();
-      const blobs = await auditBlobs({ db, blobs: deps.blobs, ledger: deps.ledger });
+      const blobs = await auditBlobs({ evidence: deps.evidence, blobs: deps.blobs, ledger: deps.ledger });
       const anchors = { ok: true, checked: 0, problems: [] as string[] };
       for (let after = 0; ;) {
         const r = await deps.anchor.check(after, 500);
@@ -171,10 +176,12 @@ export function auditService(deps: AuditDeps) {
     async integrityAlert(a: { kind: 'blob_missing' | 'blob_mismatch'; target: string; detail: string }): Promise<void> {
       try {
         log.error({ alert: a }, `integrity: ALERT ${a.kind} ${a.target}: ${a.detail}`);
+        // Read before the transaction: PGlite has one connection, a query outside `tx` would wait for it.
+        const operators = await deps.operatorIds();
         await db.transaction(async (tx) => {
           if (!(await repo.raiseAlert(tx, a))) return;
           const label = a.kind === 'blob_missing' ? '证据文件缺失' : '证据文件哈希不符';
-          for (const id of await repo.operatorIds(tx)) await notify(tx, id, `完整性告警：${label}（${a.target}），下载已拒绝，请在审计页处理。`, 'system');
+          for (const id of operators) await notify(tx, id, `完整性告警：${label}（${a.target}），下载已拒绝，请在审计页处理。`, 'system');
         });
       } catch (e) {
         log.error({ err: e }, 'integrity: could not record the alert');

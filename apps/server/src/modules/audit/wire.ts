@@ -5,6 +5,8 @@
 import type { AppContext } from '../../platform/context.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { AnchorService } from '../anchor/service.ts';
+import type { AuthService } from '../auth/service.ts';
+import type { EvidenceService } from '../evidence/service.ts';
 import type { LedgerService } from '../ledger/types.ts';
 import { auditService, type AuditService } from './service.ts';
 
@@ -12,13 +14,15 @@ import { auditService, type AuditService } from './service.ts';
 export const AUDIT_QUEUE = 'audit-run';
 
 /** Builds the audit service with the AUDIT_* limits of the configuration. */
-export function buildAudit(ctx: AppContext, deps: { ledger: LedgerService; anchor: AnchorService }): AuditService {
+export function buildAudit(ctx: AppContext, deps: { ledger: LedgerService; anchor: AnchorService; evidence: Pick<EvidenceService, 'forAudit'>; auth: Pick<AuthService, 'operatorIds'> }): AuditService {
   const c = ctx.config;
   return auditService({
     db: ctx.db,
     blobs: ctx.blobs,
     ledger: deps.ledger,
     anchor: deps.anchor,
+    evidence: deps.evidence,
+    operatorIds: () => deps.auth.operatorIds(),
     log: ctx.log,
     limits: { intervalSeconds: c.AUDIT_INTERVAL_SECONDS, blobsPerRun: c.AUDIT_BLOBS_PER_RUN, bytesPerRun: c.AUDIT_BYTES_PER_RUN, leavesPerRun: c.AUDIT_LEAVES_PER_RUN },
   });

@@ -4,9 +4,10 @@
  * plus a grace period (so an answer being checked right now is never pulled away). Download URLs are
  * signed and stateless (platform/downloads.ts): there is no ticket row to purge.
  */
-import { lt, or, and, isNull } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { captchas, powSpent, rateCounters, sessions, smsCodes } from '../../db/schema/index.ts';
+import { captchas, powSpent, sessions, smsCodes } from '../../db/schema/index.ts';
+import { purgeRateCounters } from '../../platform/rateLimit.ts';
 
 /** Rows older than their expiry by this much are deleted, ms. */
 export const PURGE_GRACE_MS = 60 * 60 * 1000;
@@ -30,12 +31,7 @@ export async function purgeExpired(db: DbOrTx, now: Date = new Date()): Promise<
     captchas: await count(db.delete(captchas).where(lt(captchas.expiresAt, cut)).returning({ id: captchas.id })),
     smsCodes: await count(db.delete(smsCodes).where(lt(smsCodes.expiresAt, cut)).returning({ id: smsCodes.id })),
     sessions: await count(db.delete(sessions).where(lt(sessions.expiresAt, cut)).returning({ id: sessions.id })),
-    rateCounters: await count(
-      db
-        .delete(rateCounters)
-        .where(or(lt(rateCounters.expiresAt, cutS), and(isNull(rateCounters.expiresAt), lt(rateCounters.windowStart, cutS - LEGACY_COUNTER_AGE_S))))
-        .returning({ key: rateCounters.key }),
-    ),
+    rateCounters: await purgeRateCounters(db, cutS, cutS - LEGACY_COUNTER_AGE_S),
     powSpent: await count(db.delete(powSpent).where(lt(powSpent.expiresAt, cut)).returning({ id: powSpent.id })),
   };
 }

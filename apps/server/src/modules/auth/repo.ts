@@ -1,5 +1,5 @@
 /** Users table access for the auth context. */
-import { and, eq, notLike } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, notLike, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { UserRow } from '../../platform/auth.ts';
@@ -42,4 +42,31 @@ export async function replaceExtractCode(db: DbOrTx, id: number, from: string, t
 export async function operatorIds(db: DbOrTx): Promise<number[]> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, 'operator'));
   return rows.map((r) => r.id);
+}
+
+/** Escapes LIKE wildcards so a keyword matches literally. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** One page of users, newest first; `keyword` matches mobile, name or company (substring, case-insensitive). */
+export async function listUsers(db: DbOrTx, q: { page: number; limit: number; keyword?: string }): Promise<{ list: UserRow[]; count: number }> {
+  const k = q.keyword ? `%${likeEscape(q.keyword)}%` : null;
+  const where = k ? or(ilike(users.mobile, k), ilike(users.name, k), ilike(users.company, k)) : undefined;
+  const [rows, total] = await Promise.all([
+    db.select().from(users).where(where).orderBy(desc(users.id)).limit(q.limit).offset((q.page - 1) * q.limit),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { list: rows, count: total[0]?.n ?? 0 };
+}
+
+/** Ids of every account with `role` ('user' | 'operator'), in id order. */
+export async function idsWithRole(db: DbOrTx, role: string): Promise<number[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, role)).orderBy(users.id);
+  return rows.map((r) => r.id);
+}
+
+/** Mobiles of `ids` (unknown ids are absent). */
+export async function mobilesOf(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, mobile: users.mobile }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.mobile]));
 }

@@ -198,6 +198,21 @@ export function authService(deps: AuthDeps) {
       return u ? { name: u.name, company: u.company, type: u.type, mobile: u.mobile } : null;
     },
 
+    /** The full users row of `id` (what deposits take as `owner`), or null. Read-only: users are written here and in account only. */
+    findUser: (id: number): Promise<UserRow | null> => repo.findById(db, id),
+
+    /** Ids of the operator accounts (recipients of integrity and flood alerts). */
+    operatorIds: (): Promise<number[]> => repo.operatorIds(db),
+
+    /** Operator console (read-only): one page of users, newest first, `keyword` on mobile, name or company. */
+    listUsers: (q: { page: number; limit: number; keyword?: string }): Promise<{ list: UserRow[]; count: number }> => repo.listUsers(db, q),
+
+    /** Ids of every account with `role` ('user' | 'operator'), in id order (operator notifications to all). */
+    userIdsWithRole: (role: 'user' | 'operator'): Promise<number[]> => repo.idsWithRole(db, role),
+
+    /** Mobiles of `ids` (the operator audit-log view); unknown ids are absent. */
+    mobilesOf: (ids: number[]): Promise<Map<number, string>> => repo.mobilesOf(db, ids),
+
     /** The owner's extraction code in clear (for the certificate's extraction check; never logged). */
     async extractCodeOf(userId: number): Promise<string | null> {
       const stored = (await repo.findById(db, userId))?.extractCode;

@@ -31,8 +31,10 @@ import { badRequest, tooMany } from '../../platform/errors.ts';
 import { failureGate, type GateCaptcha, type GateRule } from '../../platform/failureGate.ts';
 import type { RateLimiter } from '../../platform/rateLimit.ts';
 import { BAOQUAN_RE } from '../evidence/baoquan.ts';
-import * as evidenceRepo from '../evidence/repo.ts';
+import type { EvidenceService } from '../evidence/service.ts';
 import type { EvidenceRow } from '../evidence/types.ts';
+import type { EvidenceKind } from '@cunzheng/contract/constants';
+import { EVIDENCE_KIND } from '@cunzheng/contract/evidenceKinds';
 import type { LedgerService } from '../ledger/types.ts';
 import type { TAnchorView } from '@cunzheng/contract/anchor';
 import { newsText, notify } from '../notifications/notify.ts';
@@ -60,7 +62,10 @@ export const PDF_LIMIT_PER_IP = { max: 60, windowSeconds: 600 } as const;
 
 
 export interface CertificateDeps {
+  /** For the extraction's audit row and notification (one transaction). */
   db: DbOrTx;
+  /** Evidence by number (evidence service `findByBaoquan`). */
+  evidence: Pick<EvidenceService, 'findByBaoquan'>;
   ledger: Pick<LedgerService, 'latestCheckpoint' | 'size' | 'verifierKey'>;
   blobs: Pick<BlobStore, 'putBuffer' | 'has' | 'touch' | 'readVerified'>;
   /** Integrity alerts (audit service `integrityAlert`, issue 9 §2): an extraction finding the file missing. */
@@ -94,6 +99,20 @@ export interface CertificateDeps {
  */
 export type CertificateView = TCertificateView;
 
+/** The public certificate page prefix of a kind (contract registry; /attestation for anything unknown). */
+const certificateRoute = (kind: string): string => EVIDENCE_KIND[kind as EvidenceKind]?.routes.certificate ?? '/attestation';
+
+/**
+ * What the module of an evidence kind adds to the one certificate (issue 11 §1): `describe` its rows of
+ * the certificate html/PDF (shown after 证据名称), `view` its fields of the kind's certificate answer
+ * (getWebView, getProView …) built on the common view — throw 400 保全号不存在 when the kind's details are
+ * missing.
+ */
+export interface KindExtension<V extends CertificateView = CertificateView> {
+  describe?(row: EvidenceRow): Promise<ExtraRow[]>;
+  view?(row: EvidenceRow, base: CertificateView, viewer: Principal | null): Promise<V>;
+}
+
 /** Normalises a typed certificate number (trim, upper case: the alphabet is Crockford base32). */
 const normalise = (no: string) => no.trim().toUpperCase();
 
@@ -107,8 +126,8 @@ export function certificateService(deps: CertificateDeps) {
   const publicUrl = deps.publicUrl.replace(/\/+$/, '');
   const gate = failureGate({ limiter: deps.limiter, checkCaptcha: deps.checkCaptcha ?? (async () => false) });
   const exists = (sha: string) => deps.blobs.has(sha);
-  // Kind-specific certificate rows, registered by the module of each evidence kind (describeKind).
-  const describers = new Map<string, (row: EvidenceRow) => Promise<ExtraRow[]>>();
+  // What each evidence kind's module adds (registerKind): certificate rows and its view fields.
+  const kinds = new Map<string, KindExtension<CertificateView>>();
   // A cached PDF is re-checked before use: its mtime is refreshed (the GC, platform/blobGc.ts, never collects
   // one in use) and its bytes re-hashed; a missing or altered one is re-rendered (and an altered one reported).
   const cachedPdfOk = async (sha: string): Promise<boolean> => {
@@ -138,7 +157,7 @@ export function certificateService(deps: CertificateDeps) {
   /** Evidence by number or 400 保全号不存在. */
   const find = async (no: string): Promise<EvidenceRow> => {
     const bq = normalise(no);
-    const row = BAOQUAN_RE.test(bq) ? await evidenceRepo.findByBaoquan(deps.db, bq) : null;
+    const row = BAOQUAN_RE.test(bq) ? await deps.evidence.findByBaoquan(bq) : null;
     if (!row) throw badRequest(MSG.BAOQUAN_NOT_FOUND);
     return row;
   };
@@ -148,10 +167,10 @@ export function certificateService(deps: CertificateDeps) {
     const [owner, checkpoint, qr, stamp, anchor, extraRows] = await Promise.all([
       deps.ownerName(row.userId),
       deps.ledger.latestCheckpoint(),
-      qrSvg(`${publicUrl}/attestation/${encodeURIComponent(row.baoquan)}`),
+      qrSvg(`${publicUrl}${certificateRoute(row.kind)}/${encodeURIComponent(row.baoquan)}`),
       deps.timestampOf ? deps.timestampOf(row.id) : null,
       deps.anchorOf ? deps.anchorOf(row.ledgerIndex) : undefined,
-      describers.get(row.kind)?.(row) ?? [],
+      kinds.get(row.kind)?.describe?.(row) ?? [],
     ]);
     return {
       baoquan: row.baoquan,
@@ -203,13 +222,77 @@ export function certificateService(deps: CertificateDeps) {
     };
   };
 
+  /**
+   * POST /api/share/downBaoquan (spec p1 §6, §7; p2 §3 "Extraction code payload: code, baoquan"):
+   * `{downUrl}` of the evidence file when `code` equals the owner's extraction code.
+   * Errors (code 400): 保全号不存在; 证据缺失不可下载 (deleted by the owner or bytes missing);
+   * 证据提取码错误; 请输入图形验证码 / 图形验证码不正确 with data `{needCaptcha: 1}` after repeated wrong codes
+   * for the owner (`captcha` = the retry's captchaId and imgCode); 操作过于频繁，请稍后再试 (the client's own budget).
+   */
+  const extract = async (baoquan: string, code: string, ip: string, captcha: GateCaptcha = {}): Promise<{ downUrl: string }> => {
+    const clientKey = `extractfail:ip:${ip}`;
+    if ((await deps.limiter.count(clientKey, EXTRACT_LIMITS.perClient.windowSeconds)) >= EXTRACT_LIMITS.perClient.max) throw tooMany();
+    const row = await find(baoquan);
+    if (row.deletedAt) throw badRequest(MSG.EVIDENCE_MISSING);
+    if (!(await exists(row.sha256))) {
+      await deps.report?.({ kind: 'blob_missing', target: `evidence:${row.baoquan}`, detail: `blob ${row.sha256} is missing` });
+      throw badRequest(MSG.EVIDENCE_MISSING);
+    }
+    const pair: GateRule = { key: `extractfail:o:${row.userId}:ip:${ip}`, ...EXTRACT_LIMITS.perOwnerClient };
+    const rules: GateRule[] = [pair, { key: `extractfail:o:${row.userId}`, ...EXTRACT_LIMITS.perOwner }];
+    await gate.enter(rules, captcha);
+    const want = await deps.extractCodeOf(row.userId);
+    if (!want || !sameCode(code.trim(), want)) {
+      await gate.fail([...rules, { key: clientKey, threshold: EXTRACT_LIMITS.perClient.max, windowSeconds: EXTRACT_LIMITS.perClient.windowSeconds }]);
+      throw badRequest(MSG.EXTRACT_CODE_WRONG);
+    }
+    await deps.limiter.reset(pair.key, pair.windowSeconds);
+    await deps.db.transaction(async (tx) => {
+      await writeAudit(tx, { actorId: null, action: 'evidence.extract', target: `evidence:${row.id}`, ip, after: { baoquan: row.baoquan } });
+      await notify(tx, row.userId, newsText.extract(row.title, row.baoquan), 'extract');
+    });
+    return { downUrl: deps.downloads.url({ sha256: row.sha256, name: row.fileName, mime: row.mime, evidenceId: row.id }) };
+  };
+
   return {
     /**
      * Registers the certificate rows of an evidence kind (e.g. 'web': 取证类型 网页取证, URL, final URL,
      * capture time), shown on getView, bqview and the PDF after 证据名称.
      */
     describeKind(kind: string, describe: (row: EvidenceRow) => Promise<ExtraRow[]>): void {
-      describers.set(kind, describe);
+      kinds.set(kind, { ...kinds.get(kind), describe });
+    },
+
+    /**
+     * Registers what the module of evidence kind `kind` adds to the one certificate (KindExtension):
+     * its certificate rows and the fields of its certificate answer (`kindView`). Called once at wiring.
+     */
+    registerKind<V extends CertificateView>(kind: EvidenceKind, ext: KindExtension<V>): void {
+      kinds.set(kind, { ...kinds.get(kind), ...(ext as KindExtension<CertificateView>) });
+    },
+
+    /**
+     * The certificate answer of an evidence of one of `kindsAllowed` (GET /api/share/getWebView, getProView …;
+     * getView is the same for every kind without the extension): the common view plus the kind's fields.
+     * 400 保全号不存在 for an unknown number or an evidence of another kind (a web number on getProView).
+     */
+    async kindView<V extends CertificateView = CertificateView>(kindsAllowed: readonly EvidenceKind[], baoquan: string, viewer: Principal | null): Promise<V> {
+      const row = await find(baoquan);
+      if (!(kindsAllowed as readonly string[]).includes(row.kind)) throw badRequest(MSG.BAOQUAN_NOT_FOUND);
+      const base = await view(row, viewer);
+      const ext = kinds.get(row.kind)?.view;
+      return (ext ? await ext(row, base, viewer) : base) as V;
+    },
+
+    /**
+     * Extraction by code restricted to evidence of `kindsAllowed` (POST /api/share/webDownload,
+     * downProBaoquan …): the same rules, limits, audit and notification as `extract`; an evidence of another
+     * kind answers 400 保全号不存在 before any code is checked.
+     */
+    async kindExtract(kindsAllowed: readonly EvidenceKind[], baoquan: string, code: string, ip: string, captcha: GateCaptcha = {}): Promise<{ downUrl: string }> {
+      const row = await find(baoquan);
+      if (!(kindsAllowed as readonly string[]).includes(row.kind)) throw badRequest(MSG.BAOQUAN_NOT_FOUND);
+      return extract(baoquan, code, ip, captcha);
     },
 
     /**
@@ -235,37 +318,7 @@ export function certificateService(deps: CertificateDeps) {
       return view(await find(no), viewer);
     },
 
-    /**
-     * POST /api/share/downBaoquan (spec p1 §6, §7; p2 §3 "Extraction code payload: code, baoquan"):
-     * `{downUrl}` of the evidence file when `code` equals the owner's extraction code.
-     * Errors (code 400): 保全号不存在; 证据缺失不可下载 (deleted by the owner or bytes missing);
-     * 证据提取码错误; 请输入图形验证码 / 图形验证码不正确 with data `{needCaptcha: 1}` after repeated wrong codes
-     * for the owner (`captcha` = the retry's captchaId and imgCode); 操作过于频繁，请稍后再试 (the client's own budget).
-     */
-    async extract(baoquan: string, code: string, ip: string, captcha: GateCaptcha = {}): Promise<{ downUrl: string }> {
-      const clientKey = `extractfail:ip:${ip}`;
-      if ((await deps.limiter.count(clientKey, EXTRACT_LIMITS.perClient.windowSeconds)) >= EXTRACT_LIMITS.perClient.max) throw tooMany();
-      const row = await find(baoquan);
-      if (row.deletedAt) throw badRequest(MSG.EVIDENCE_MISSING);
-      if (!(await exists(row.sha256))) {
-        await deps.report?.({ kind: 'blob_missing', target: `evidence:${row.baoquan}`, detail: `blob ${row.sha256} is missing` });
-        throw badRequest(MSG.EVIDENCE_MISSING);
-      }
-      const pair: GateRule = { key: `extractfail:o:${row.userId}:ip:${ip}`, ...EXTRACT_LIMITS.perOwnerClient };
-      const rules: GateRule[] = [pair, { key: `extractfail:o:${row.userId}`, ...EXTRACT_LIMITS.perOwner }];
-      await gate.enter(rules, captcha);
-      const want = await deps.extractCodeOf(row.userId);
-      if (!want || !sameCode(code.trim(), want)) {
-        await gate.fail([...rules, { key: clientKey, threshold: EXTRACT_LIMITS.perClient.max, windowSeconds: EXTRACT_LIMITS.perClient.windowSeconds }]);
-        throw badRequest(MSG.EXTRACT_CODE_WRONG);
-      }
-      await deps.limiter.reset(pair.key, pair.windowSeconds);
-      await deps.db.transaction(async (tx) => {
-        await writeAudit(tx, { actorId: null, action: 'evidence.extract', target: `evidence:${row.id}`, ip, after: { baoquan: row.baoquan } });
-        await notify(tx, row.userId, newsText.extract(row.title, row.baoquan), 'extract');
-      });
-      return { downUrl: deps.downloads.url({ sha256: row.sha256, name: row.fileName, mime: row.mime, evidenceId: row.id }) };
-    },
+    extract,
 
     /**
      * POST /api/check/downCertificate (spec p1 §7): `{downUrl}` of the certificate PDF (A4, rendered by

@@ -8,6 +8,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { loadOrCreateSecret } from '../../platform/secrets.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { CaptchaService } from '../auth/captcha.ts';
+import type { EvidenceService } from '../evidence/service.ts';
 import type { LedgerService } from '../ledger/types.ts';
 import type { TrustService } from '../trust/service.ts';
 import { certificateService, type CertificateService } from './service.ts';
@@ -19,7 +20,7 @@ import type { AnchorService } from '../anchor/service.ts';
  */
 export function buildCertificate(
   ctx: AppContext,
-  deps: { ledger: LedgerService; auth: Pick<AuthService, 'identity' | 'extractCodeOf'>; captcha?: Pick<CaptchaService, 'check'>; browser?: BrowserPool; trust?: Pick<TrustService, 'signPdf' | 'tokenFor'>; anchor?: Pick<AnchorService, 'anchorFor'>; report?: IntegrityReporter },
+  deps: { ledger: LedgerService; evidence: Pick<EvidenceService, 'findByBaoquan'>; auth: Pick<AuthService, 'identity' | 'extractCodeOf'>; captcha?: Pick<CaptchaService, 'check'>; browser?: BrowserPool; trust?: Pick<TrustService, 'signPdf' | 'tokenFor'>; anchor?: Pick<AnchorService, 'anchorFor'>; report?: IntegrityReporter },
 ): { certificate: CertificateService; browser: BrowserPool } {
   let browser = deps.browser;
   if (!browser) {
@@ -29,6 +30,7 @@ export function buildCertificate(
   }
   const certificate = certificateService({
     db: ctx.db,
+    evidence: deps.evidence,
     ledger: deps.ledger,
     blobs: ctx.blobs,
     downloads: ctx.downloads,

@@ -1,25 +1,8 @@
 /** Evidence table access (DESIGN.md Domain model `evidence`). Other modules call the service, not this. */
-import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { evidence, evidenceArtefacts } from '../../db/schema/index.ts';
 import type { EvidenceArtefactRow, EvidenceRow } from './types.ts';
-
-export interface ListFilter {
-  userId: number;
-  kind: string;
-  page: number;
-  limit: number;
-  label?: string;
-  /** Unix seconds, inclusive. */
-  startTime?: number;
-  endTime?: number;
-  keyword?: string;
-  /** p1 §9 type code; 0 = all. */
-  type?: number;
-}
-
-/** Escapes LIKE wildcards in a user keyword. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Evidence by certificate number, deleted or not; null when unknown. */
 export async function findByBaoquan(db: DbOrTx, baoquan: string): Promise<EvidenceRow | null> {
@@ -50,26 +33,6 @@ export async function findOwnedMany(db: DbOrTx, userId: number, ids: number[]): 
   const rows = await db.select().from(evidence).where(and(inArray(evidence.id, ids), eq(evidence.userId, userId), isNull(evidence.deletedAt)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is EvidenceRow => !!r);
-}
-
-/** One page of the owner's evidence of `kind`, newest first, with the total count. */
-export async function list(db: DbOrTx, f: ListFilter): Promise<{ list: EvidenceRow[]; count: number }> {
-  const where: SQL[] = [eq(evidence.userId, f.userId), eq(evidence.kind, f.kind), isNull(evidence.deletedAt)];
-  if (f.label) where.push(eq(evidence.label, f.label));
-  if (f.startTime !== undefined) where.push(gte(evidence.saveTime, f.startTime));
-  if (f.endTime !== undefined) where.push(lte(evidence.saveTime, f.endTime));
-  if (f.type) where.push(eq(evidence.fileType, f.type));
-  if (f.keyword) {
-    const k = `%${likeEscape(f.keyword)}%`;
-    const kw = or(ilike(evidence.title, k), ilike(evidence.fileName, k), ilike(evidence.baoquan, k));
-    if (kw) where.push(kw);
-  }
-  const cond = and(...where);
-  const [rows, total] = await Promise.all([
-    db.select().from(evidence).where(cond).orderBy(desc(evidence.saveTime), desc(evidence.id)).limit(f.limit).offset((f.page - 1) * f.limit),
-    db.select({ n: count() }).from(evidence).where(cond),
-  ]);
-  return { list: rows, count: Number(total[0]?.n ?? 0) };
 }
 
 /** Distinct non-empty labels of the owner's live evidence of `kind`. */

@@ -4,6 +4,7 @@
  * writing the blob reference, the evidence row, its ledger entry and an audit row.
  */
 import type { Readable } from 'node:stream';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EvidenceKind } from '@cunzheng/contract/constants';
 import { EVIDENCE_KIND, mainArtefact } from '@cunzheng/contract/evidenceKinds';
@@ -17,12 +18,17 @@ import type { LedgerService } from '../ledger/types.ts';
 import type { Timestamper } from '../trust/types.ts';
 import { depositArtefacts, type DepositArtefactsInput, type DepositDeps } from './deposit.ts';
 import { toItem, type EvidenceItem } from './item.ts';
+import { findWithSide, listEvidence, listWithSide, type KindListFilter, type SideTable } from './listing.ts';
 import * as repo from './repo.ts';
+import { liveCounts, ownerStats, type OwnerStats } from './stats.ts';
 import type { EvidenceArtefactRow, EvidenceRow } from './types.ts';
 import { MSG } from '@cunzheng/contract/messages';
 
 export { ownerCommitment, toItem, type EvidenceItem } from './item.ts';
 export type { ArtefactInput, DepositArtefactsInput } from './deposit.ts';
+export type { EvidencePart, KindListFilter, SideTable } from './listing.ts';
+/** The one list as functions of a database handle, for a kind's repo (same as the service's `listWithSide` / `findWithSide`). */
+export { findWithSide, listWithSide } from './listing.ts';
 
 export interface DepositInput {
   owner: UserRow;
@@ -99,11 +105,28 @@ export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: Ledger
       return a ? deps.downloads.url({ sha256: a.sha256, name: a.name, mime: a.mime, evidenceId: id }) : null;
     },
 
-    /** GET /api/data/getList → `{list, count}` of the caller's live evidence (p1 §7 filters). */
-    async list(f: repo.ListFilter): Promise<{ list: EvidenceItem[]; count: number }> {
-      const r = await repo.list(db, f);
+    /** GET /api/data/getList → `{list, count}` of the caller's live evidence of `kind` (p1 §7 filters; the one list, listing.ts). */
+    async list(f: Omit<KindListFilter, 'fileType'> & { kind: EvidenceKind; /** p1 §9 file type filter (0 all). */ type?: number }): Promise<{ list: EvidenceItem[]; count: number }> {
+      const r = await listEvidence(db, [f.kind], { ...f, fileType: f.type });
       return { list: r.list.map(toItem), count: r.count };
     },
+
+    /**
+     * The list of a kind whose records live in a side table before they become evidence (web captures,
+     * process sessions): one page of the owner's side records, newest first, each with its evidence part
+     * (null until deposited), with every p1 §7 filter (label, date range, keyword on the side's
+     * `keywordColumns` + title + number). `where` adds the side's own conditions (status …). See listing.ts.
+     */
+    listWithSide: <T>(side: SideTable<T>, f: KindListFilter, where: SQL[] = []) => listWithSide(db, side, f, where),
+
+    /** The owner's not-deleted side record `id` with its evidence part, or null (another user's id looks missing). */
+    findWithSide: <T>(side: SideTable<T>, userId: number, id: number) => findWithSide(db, side, userId, id),
+
+    /** Aggregates of the owner's live evidence for the overview (stats.ts): by kind, the latest `recentN`, per day since `sinceS`. */
+    ownerStats: (userId: number, sinceS: number, recentN: number): Promise<OwnerStats> => ownerStats(db, userId, sinceS, recentN),
+
+    /** Live evidence counts of each of `userIds` (operator users list). */
+    liveCounts: (userIds: number[]): Promise<Map<number, number>> => liveCounts(db, userIds),
 
     /** GET /api/data/getLabelList → `[{label}]`. */
     async labels(userId: number, kind = 'data'): Promise<Array<{ label: string }>> {
@@ -142,11 +165,16 @@ export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: Ledger
       return rows.map((r) => deps.downloads.url({ sha256: r.sha256, name: r.fileName, mime: r.mime, evidenceId: r.id }));
     },
 
-    /** POST /api/data/downloadZip → `{downUrl}` of one zip holding every selected file. */
-    async zipUrl(userId: number, ids: number[]): Promise<{ downUrl: string }> {
+    /**
+     * The one batch download of every kind (POST /api/data/downloadZip, GET /down/downloadBatch, process
+     * downloadBatch): `{downUrl}` of one zip of the owner's live evidence among `ids` (evidence ids), named
+     * after the kind (`证据批量下载-N个文件.zip` for data, `<kind name>批量下载-N个.zip` otherwise). 400 无下载文件 when none.
+     */
+    async zipUrl(userId: number, ids: number[], kind: EvidenceKind = 'data'): Promise<{ downUrl: string }> {
       const rows = await repo.findOwnedMany(db, userId, ids);
       if (rows.length === 0) throw badRequest(MSG.NO_DOWNLOAD_FILE);
-      return { downUrl: deps.downloads.zipUrl({ ownerId: userId, evidenceIds: rows.map((r) => r.id), zipName: `证据批量下载-${rows.length}个文件.zip` }) };
+      const zipName = kind === 'data' ? `证据批量下载-${rows.length}个文件.zip` : `${EVIDENCE_KIND[kind].name}批量下载-${rows.length}个.zip`;
+      return { downUrl: deps.downloads.zipUrl({ ownerId: userId, evidenceIds: rows.map((r) => r.id), zipName }) };
     },
 
     /** Download items (named `<baoquan>-<file name>`) of the owner's live evidence among `ids`, for zip tickets. */
@@ -160,6 +188,9 @@ export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: Ledger
       const row = await repo.findById(db, id);
       return row !== null && !row.deletedAt;
     },
+
+    /** Every evidence row (deleted or not) with id > `afterId`, in id order, at most `limit` (the auditor's blob re-hash). */
+    forAudit: (afterId: number, limit: number): Promise<EvidenceRow[]> => repo.allForAudit(db, afterId, limit),
 
     /** Evidence by certificate number (for the certificate and ledger contexts). */
     findByBaoquan: (baoquan: string) => repo.findByBaoquan(db, baoquan),

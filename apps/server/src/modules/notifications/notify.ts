@@ -26,6 +26,15 @@ export async function notify(tx: DbOrTx, userId: number, str: string, kind: News
   await tx.insert(notifications).values({ userId, str: clip(str), kind });
 }
 
+/** Inserts notification `str` for each of `userIds` through `tx` (bulk, 1,000 rows a statement); returns how many. */
+export async function notifyMany(tx: DbOrTx, userIds: number[], str: string, kind: NewsKind = 'system'): Promise<number> {
+  const text = clip(str);
+  for (let i = 0; i < userIds.length; i += 1000) {
+    await tx.insert(notifications).values(userIds.slice(i, i + 1000).map((userId) => ({ userId, str: text, kind })));
+  }
+  return userIds.length;
+}
+
 /** Texts of the platform's own events (spec p1 §2 notifications; wording ours). */
 export const newsText = {
   /** Evidence preserved (deposit committed). */

@@ -1,22 +1,32 @@
 /**
  * Table access of the process-evidence context (`process_sessions`, a side table of `evidence`). The list
- * joins the evidence row read-only for its number, hash and label; every write to `evidence` goes
- * through the evidence service.
+ * and the session-with-evidence reads are the evidence module's one list (`listWithSide`, `findWithSide`)
+ * with SESSION_SIDE (issue 11 §1); this module never reads the `evidence` table, and every write to
+ * `evidence` goes through the evidence service.
  */
-import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { evidence, processSessions } from '../../db/schema/index.ts';
+import { processSessions } from '../../db/schema/index.ts';
+import { findWithSide, listWithSide, type EvidencePart as EvidenceFields, type SideTable } from '../evidence/service.ts';
 
 export type SessionRow = typeof processSessions.$inferSelect;
-export type EvidencePart = Pick<typeof evidence.$inferSelect, 'baoquan' | 'chainhash' | 'sha256' | 'size' | 'saveTime' | 'label' | 'deletedAt' | 'title'>;
+export type EvidencePart = EvidenceFields;
 export interface SessionWithEvidence {
   s: SessionRow;
   e: EvidencePart | null;
 }
 
-const evCols = { baoquan: evidence.baoquan, chainhash: evidence.chainhash, sha256: evidence.sha256, size: evidence.size, saveTime: evidence.saveTime, label: evidence.label, deletedAt: evidence.deletedAt, title: evidence.title };
+/** process_sessions as the side table of its kinds' list: a keyword also matches the title, start URL and final URL. */
+export const SESSION_SIDE: SideTable<SessionRow> = {
+  table: processSessions,
+  id: processSessions.id,
+  userId: processSessions.userId,
+  evidenceId: processSessions.evidenceId,
+  createdAt: processSessions.createdAt,
+  deletedAt: processSessions.deletedAt,
+  keywordColumns: [processSessions.title, processSessions.url, processSessions.finalUrl],
+};
 const ACTIVE = [0, 1, 2];
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Serialises session starts of one user (the one-active-session rule) until `tx` ends. */
 export async function lockUser(tx: DbOrTx, userId: number): Promise<void> {
@@ -68,14 +78,7 @@ export async function update(db: DbOrTx, id: number, patch: Partial<typeof proce
 
 /** The owner's not-deleted session with its evidence part, or null (another user's id looks missing). */
 export async function findOwned(db: DbOrTx, userId: number, id: number): Promise<SessionWithEvidence | null> {
-  const rows = await db
-    .select({ s: processSessions, e: evCols })
-    .from(processSessions)
-    .leftJoin(evidence, eq(evidence.id, processSessions.evidenceId))
-    .where(and(eq(processSessions.id, id), eq(processSessions.userId, userId), isNull(processSessions.deletedAt)))
-    .limit(1);
-  const r = rows[0];
-  return r ? { s: r.s, e: r.e?.baoquan ? (r.e as EvidencePart) : null } : null;
+  return findWithSide(db, SESSION_SIDE, userId, id);
 }
 
 /** Evidence ids of the owner's saved, not-deleted sessions among `ids`. */
@@ -105,24 +108,12 @@ export interface ListFilter {
   status?: number;
 }
 
-/** One page of the owner's sessions of `type`, newest first, with the total count. */
+/** One page of the owner's sessions of `type`, newest first, with the total count (the evidence module's one list). */
 export async function list(db: DbOrTx, f: ListFilter): Promise<{ list: SessionWithEvidence[]; count: number }> {
-  const time = sql`coalesce(${evidence.saveTime}, floor(extract(epoch from ${processSessions.createdAt}))::bigint)`;
-  const where: SQL[] = [eq(processSessions.userId, f.userId), eq(processSessions.type, f.type), isNull(processSessions.deletedAt)];
+  const where: SQL[] = [eq(processSessions.type, f.type)];
   if (f.status !== undefined) where.push(eq(processSessions.status, f.status));
-  if (f.label) where.push(eq(evidence.label, f.label));
-  if (f.startTime !== undefined) where.push(gte(time, f.startTime));
-  if (f.endTime !== undefined) where.push(lte(time, f.endTime));
-  if (f.keyword) {
-    const k = `%${likeEscape(f.keyword)}%`;
-    where.push(or(ilike(processSessions.title, k), ilike(processSessions.url, k), ilike(processSessions.finalUrl, k), ilike(evidence.baoquan, k))!);
-  }
-  const cond = and(...where);
-  const [rows, total] = await Promise.all([
-    db.select({ s: processSessions, e: evCols }).from(processSessions).leftJoin(evidence, eq(evidence.id, processSessions.evidenceId)).where(cond).orderBy(desc(processSessions.id)).limit(f.limit).offset((f.page - 1) * f.limit),
-    db.select({ n: count() }).from(processSessions).leftJoin(evidence, eq(evidence.id, processSessions.evidenceId)).where(cond),
-  ]);
-  return { list: rows.map((r) => ({ s: r.s, e: r.e?.baoquan ? (r.e as EvidencePart) : null })), count: total[0]?.n ?? 0 };
+  // `type` here is the session type (2/4); the shared list's file-type filter is `fileType`, not set here.
+  return listWithSide(db, SESSION_SIDE, f, where);
 }
 
 /** Sessions left running or saving by a process that stopped (embedded mode: all of them at start). */

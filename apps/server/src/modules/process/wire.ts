@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { browserPool } from '../../platform/browser.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { loadOrCreateSecret } from '../../platform/secrets.ts';
-import * as authRepo from '../auth/repo.ts';
+import type { AuthService } from '../auth/service.ts';
 import type { CertificateService } from '../certificate/service.ts';
 import type { EvidenceService } from '../evidence/service.ts';
 import { CAPTURE_CHROMIUM_ARGS, captureUserAgent } from '../webcapture/capture/engine.ts';
@@ -40,7 +40,7 @@ function workRoot(dataDir: string): string {
  * Builds the module. `stamper`: RFC 3161 stamping of the WACZ datapackage hash (trust module); `canPay`:
  * the commerce points check made before a session starts (the charge itself is in the deposit).
  */
-export function buildProcess(ctx: AppContext, deps: { evidence: EvidenceService; certificate: CertificateService; stamper?: PackageStamper | null; canPay?: (userId: number, orderType: number, count: number) => Promise<void> }) {
+export function buildProcess(ctx: AppContext, deps: { evidence: EvidenceService; certificate: CertificateService; auth: Pick<AuthService, 'findUser'>; stamper?: PackageStamper | null; canPay?: (userId: number, orderType: number, count: number) => Promise<void> }) {
   const c = ctx.config;
   const pool = browserPool({ executablePath: c.CHROMIUM_PATH, concurrency: c.PROCESS_CONCURRENCY, extraArgs: CAPTURE_CHROMIUM_ARGS, log: ctx.log });
   const allowHosts = parseAllowHosts(c.CAPTURE_ALLOW_HOSTS);
@@ -49,7 +49,7 @@ export function buildProcess(ctx: AppContext, deps: { evidence: EvidenceService;
     db: ctx.db,
     pool,
     evidence: deps.evidence,
-    findUser: (id) => authRepo.findById(ctx.db, id),
+    findUser: (id) => deps.auth.findUser(id),
     signer,
     stamper: deps.stamper ?? null,
     software: PROCESS_SOFTWARE,

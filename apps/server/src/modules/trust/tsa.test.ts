@@ -16,6 +16,7 @@ import { makeHarness, type Harness } from '../../../test/harness.ts';
 import { loadTrustKeys } from './keys.ts';
 import { fromPem, toPem } from './pki.ts';
 import { TsaUnavailable, tsaClient } from './tsa-client.ts';
+import { localBlobPath } from '../../platform/blobs.ts';
 
 const sha = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
 
@@ -196,7 +197,7 @@ describe('trusted time (RFC 3161)', () => {
       expect((await u.api.get('/api/data/getList')).data.count).toBe(0);
       expect((await client(c).get('/api/health')).data.ledgerSize).toBe(before);
       expect(fs.readdirSync(path.join(c.dataDir, 'blobs', 'tmp'))).toEqual([]);
-      expect(fs.existsSync(c.ctx.blobs.pathOf(sha(content)))).toBe(false);
+      expect(fs.existsSync(localBlobPath(c.ctx.blobs, sha(content)))).toBe(false);
     } finally {
       await c.close();
     }

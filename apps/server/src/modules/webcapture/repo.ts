@@ -1,34 +1,33 @@
 /**
  * Table access of the forensics context (web_captures, web_batches, web_batch_items, web_previews).
- * `web_captures` is a side table of `evidence` (DESIGN.md Domain model): the list joins the evidence row
- * read-only for its number, hash and label; every write to `evidence` goes through the evidence service.
+ * `web_captures` is a side table of `evidence` (DESIGN.md Domain model): the owner's list and the
+ * capture-with-evidence reads go through the evidence service's one list (`listWithSide`, `findWithSide`)
+ * with CAPTURE_SIDE; this module never reads the `evidence` table.
  */
-import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { evidence, webBatches, webBatchItems, webCaptures, webPreviews } from '../../db/schema/index.ts';
+import { webBatches, webBatchItems, webCaptures, webPreviews } from '../../db/schema/index.ts';
+import type { EvidencePart, SideTable } from '../evidence/service.ts';
 
 export type CaptureRow = typeof webCaptures.$inferSelect;
-export type EvidencePart = Pick<typeof evidence.$inferSelect, 'baoquan' | 'chainhash' | 'sha256' | 'size' | 'saveTime' | 'label' | 'title' | 'deletedAt' | 'mime' | 'fileName'>;
 export interface CaptureWithEvidence {
   c: CaptureRow;
   e: EvidencePart | null;
 }
 
-const evCols = {
-  baoquan: evidence.baoquan,
-  chainhash: evidence.chainhash,
-  sha256: evidence.sha256,
-  size: evidence.size,
-  saveTime: evidence.saveTime,
-  label: evidence.label,
-  title: evidence.title,
-  deletedAt: evidence.deletedAt,
-  mime: evidence.mime,
-  fileName: evidence.fileName,
+/** web_captures as the side table of its kind's list (evidence service `listWithSide`): keyword also matches the capture title and URL. */
+export const CAPTURE_SIDE: SideTable<CaptureRow> = {
+  table: webCaptures,
+  id: webCaptures.id,
+  userId: webCaptures.userId,
+  evidenceId: webCaptures.evidenceId,
+  createdAt: webCaptures.createdAt,
+  deletedAt: webCaptures.deletedAt,
+  keywordColumns: [webCaptures.title, webCaptures.url],
 };
 
-/** Escapes LIKE wildcards in a user keyword. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** The list's own condition on capture status (undefined: all). */
+export const statusWhere = (status: number | undefined): SQL[] => (status === undefined ? [] : [eq(webCaptures.status, status)]);
 
 /** Inserts a queued capture. */
 export async function insertCapture(db: DbOrTx, row: { userId: number; url: string; title: string; batchId?: string | null }): Promise<CaptureRow> {
@@ -40,18 +39,6 @@ export async function insertCapture(db: DbOrTx, row: { userId: number; url: stri
 export async function findCapture(db: DbOrTx, id: number): Promise<CaptureRow | null> {
   const rows = await db.select().from(webCaptures).where(eq(webCaptures.id, id)).limit(1);
   return rows[0] ?? null;
-}
-
-/** The owner's not-deleted capture with its evidence part, or null (another user's id looks missing). */
-export async function findOwned(db: DbOrTx, userId: number, id: number): Promise<CaptureWithEvidence | null> {
-  const rows = await db
-    .select({ c: webCaptures, e: evCols })
-    .from(webCaptures)
-    .leftJoin(evidence, eq(evidence.id, webCaptures.evidenceId))
-    .where(and(eq(webCaptures.id, id), eq(webCaptures.userId, userId), isNull(webCaptures.deletedAt)))
-    .limit(1);
-  const r = rows[0];
-  return r ? { c: r.c, e: r.e?.baoquan ? (r.e as EvidencePart) : null } : null;
 }
 
 /** The capture behind an evidence id (for the certificate), or null. */
@@ -69,34 +56,6 @@ export interface ListFilter {
   startTime?: number;
   endTime?: number;
   status?: number;
-}
-
-/** One page of the owner's captures, newest first, with the total count. */
-export async function list(db: DbOrTx, f: ListFilter): Promise<{ list: CaptureWithEvidence[]; count: number }> {
-  const time = sql`coalesce(${evidence.saveTime}, floor(extract(epoch from ${webCaptures.createdAt}))::bigint)`;
-  const where: SQL[] = [eq(webCaptures.userId, f.userId), isNull(webCaptures.deletedAt)];
-  if (f.status !== undefined) where.push(eq(webCaptures.status, f.status));
-  if (f.label) where.push(eq(evidence.label, f.label));
-  if (f.startTime !== undefined) where.push(gte(time, f.startTime));
-  if (f.endTime !== undefined) where.push(lte(time, f.endTime));
-  if (f.keyword) {
-    const k = `%${likeEscape(f.keyword)}%`;
-    const kw = or(ilike(webCaptures.title, k), ilike(webCaptures.url, k), ilike(evidence.title, k), ilike(evidence.baoquan, k));
-    if (kw) where.push(kw);
-  }
-  const cond = and(...where);
-  const [rows, total] = await Promise.all([
-    db
-      .select({ c: webCaptures, e: evCols })
-      .from(webCaptures)
-      .leftJoin(evidence, eq(evidence.id, webCaptures.evidenceId))
-      .where(cond)
-      .orderBy(desc(webCaptures.createdAt), desc(webCaptures.id))
-      .limit(f.limit)
-      .offset((f.page - 1) * f.limit),
-    db.select({ n: count() }).from(webCaptures).leftJoin(evidence, eq(evidence.id, webCaptures.evidenceId)).where(cond),
-  ]);
-  return { list: rows.map((r) => ({ c: r.c, e: r.e?.baoquan ? (r.e as EvidencePart) : null })), count: Number(total[0]?.n ?? 0) };
 }
 
 /** The owner's done, not-deleted captures among `ids` → their evidence ids, in the order of `ids`. */

@@ -41,7 +41,7 @@ export interface ForensicsDeps {
   runner: CaptureRunner;
   /** The job queue of this process, or null (read at call time). */
   jobs: () => Jobs | null;
-  evidence: Pick<EvidenceService, 'saveLabel' | 'remove' | 'downUrl'>;
+  evidence: Pick<EvidenceService, 'saveLabel' | 'remove' | 'downUrl' | 'zipUrl' | 'listWithSide' | 'findWithSide'>;
   downloads: Pick<DownloadSigner, 'url' | 'zipUrl'>;
   limiter: RateLimiter;
   concurrency: number;
@@ -100,9 +100,9 @@ export function forensicsService(deps: ForensicsDeps) {
   };
 
   const owned = async (userId: number, id: number) => {
-    const r = await repo.findOwned(db, userId, id);
+    const r = await deps.evidence.findWithSide(repo.CAPTURE_SIDE, userId, id);
     if (!r) throw badRequest(MSG.WEB_CAPTURE_NOT_FOUND);
-    return r;
+    return { c: r.s, e: r.e };
   };
   const doneEvidenceId = (r: repo.CaptureWithEvidence): number => {
     if (r.c.status !== WEB_CAPTURE_STATUS.done || !r.c.evidenceId || !r.e) throw badRequest(MSG.WEB_NOT_DONE);
@@ -140,8 +140,8 @@ export function forensicsService(deps: ForensicsDeps) {
 
     /** POST /api/webforlist/webList → `{list, count}`. */
     async list(f: repo.ListFilter): Promise<{ list: TWebItem[]; count: number }> {
-      const r = await repo.list(db, f);
-      return { list: r.list.map(toItem), count: r.count };
+      const r = await deps.evidence.listWithSide(repo.CAPTURE_SIDE, f, repo.statusWhere(f.status));
+      return { list: r.list.map(({ s, e }) => toItem({ c: s, e })), count: r.count };
     },
 
     /** POST /api/webforlist/saveLabel: label of a done capture's evidence. 400 取证记录不存在 / 取证尚未完成. */
@@ -182,7 +182,7 @@ export function forensicsService(deps: ForensicsDeps) {
     async zipUrl(userId: number, ids: number[]): Promise<{ downUrl: string }> {
       const evidenceIds = await repo.evidenceIdsOf(db, userId, ids);
       if (evidenceIds.length === 0) throw badRequest(MSG.NO_DOWNLOAD_FILE);
-      return { downUrl: deps.downloads.zipUrl({ ownerId: userId, evidenceIds, zipName: `网页取证批量下载-${evidenceIds.length}个.zip` }) };
+      return deps.evidence.zipUrl(userId, evidenceIds, 'web');
     },
 
     /** Job handler of queue `web-capture`: the capture, bounded by the hard deadline (then failed, slot freed). */

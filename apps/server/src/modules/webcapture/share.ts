@@ -1,7 +1,7 @@
 /**
- * Public side of web captures (issue 4 §2–3): the certificate of a capture (getWebView: the certificate
- * service's view — whose html names it 网页取证 with URL, final URL and capture time — plus the capture),
- * extraction of the WACZ with the owner's code (the certificate service's check and limits), and the
+ * Public side of web captures (issue 4 §2–3; issue 11 §1 one model): what kind 'web' adds to the one
+ * certificate (its rows and view fields, registered with the certificate service, whose `kindView` and
+ * `kindExtract` serve getWebView and webDownload like every kind), and the
  * replay of the archived page as a sandboxed, script-free HTML snapshot read from inside the WACZ blob.
  */
 import type { Readable } from 'node:stream';
@@ -16,7 +16,7 @@ import { badRequest } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rateLimit.ts';
 import { cstDateTime } from '../certificate/format.ts';
 import type { ExtraRow } from '../certificate/html.ts';
-import type { CertificateService } from '../certificate/service.ts';
+import type { CertificateService, CertificateView } from '../certificate/service.ts';
 import type { EvidenceService } from '../evidence/service.ts';
 import type { EvidenceRow } from '../evidence/types.ts';
 import type { StoredArtefact } from './capture/wacz.ts';
@@ -44,7 +44,7 @@ export const REPLAY_HEADERS: Readonly<Record<string, string>> = {
 
 export interface ShareDeps {
   db: Db;
-  certificate: Pick<CertificateService, 'getView' | 'extract'>;
+  certificate: Pick<CertificateService, 'kindView' | 'kindExtract'>;
   evidence: Pick<EvidenceService, 'findByBaoquan'>;
   blobs: Pick<BlobStore, 'openVerified'>;
   /** Integrity alerts (audit service `integrityAlert`, issue 9 §2); unset → only the 400 answer. */
@@ -78,14 +78,18 @@ export function webShareService(deps: ShareDeps) {
       ];
     },
 
-    /** GET /api/share/getWebView: the certificate view of a web capture plus the capture. 400 保全号不存在. */
-    async getWebView(baoquan: string, viewer: Principal | null): Promise<TWebView> {
-      const { ev, c } = await find(baoquan);
-      const view = await deps.certificate.getView(ev.baoquan, viewer);
+    /**
+     * The web fields of the certificate answer (registered with the certificate service as kind 'web''s
+     * `view`): the common view plus URL, final URL, capture time, artefacts, signed screenshot URL, replay
+     * path and provenance. 400 保全号不存在 when the capture row is missing.
+     */
+    async view(ev: EvidenceRow, base: CertificateView): Promise<TWebView> {
+      const c = await repo.findByEvidence(deps.db, ev.id);
+      if (!c) throw badRequest(MSG.BAOQUAN_NOT_FOUND);
       const p = c.provenance as TWebProvenance;
       const live = !ev.deletedAt;
       return {
-        ...view,
+        ...base,
         url: c.url,
         finalUrl: c.finalUrl,
         captureTime: p.captureTime,
@@ -96,14 +100,14 @@ export function webShareService(deps: ShareDeps) {
       };
     },
 
+    /** GET /api/share/getWebView: the one certificate view (certificate `kindView`) of a web evidence. 400 保全号不存在. */
+    getWebView: (baoquan: string, viewer: Principal | null): Promise<TWebView> => deps.certificate.kindView<TWebView>(['web'], baoquan, viewer),
+
     /**
-     * POST /api/share/webDownload: `{downUrl}` of the WACZ with the owner's extraction code (certificate rules,
-     * including the captcha asked for after repeated wrong codes: `captcha`, issue 9 §3).
+     * POST /api/share/webDownload: `{downUrl}` of the WACZ with the owner's extraction code — the one
+     * extraction (certificate `kindExtract`: its rules, limits and captcha, issue 9 §3) restricted to web evidence.
      */
-    async extract(baoquan: string, code: string, ip: string, captcha: { captchaId?: string; imgCode?: string } = {}): Promise<{ downUrl: string }> {
-      await find(baoquan);
-      return deps.certificate.extract(baoquan, code, ip, captcha);
-    },
+    extract: (baoquan: string, code: string, ip: string, captcha: { captchaId?: string; imgCode?: string } = {}): Promise<{ downUrl: string }> => deps.certificate.kindExtract(['web'], baoquan, code, ip, captcha),
 
     /**
      * GET /api/share/webReplay: the snapshot's bytes (a range of the WACZ blob) and its length.

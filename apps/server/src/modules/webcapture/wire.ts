@@ -13,7 +13,7 @@ import type { IntegrityReporter } from '../../platform/blobIntegrity.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { loadOrCreateSecret } from '../../platform/secrets.ts';
-import * as authRepo from '../auth/repo.ts';
+import type { AuthService } from '../auth/service.ts';
 import type { CertificateService } from '../certificate/service.ts';
 import type { EvidenceService } from '../evidence/service.ts';
 import { batchService } from './batch.ts';
@@ -36,7 +36,7 @@ export const CAPTURE_SOFTWARE = `Cunzheng web capture ${VERSION} (playwright-cor
  * Builds the module. `stamper`: RFC 3161 stamping of the package hash (the trust module's
  * `Timestamper.stamp`); when absent the provenance says a package token is not available.
  */
-export function buildForensics(ctx: AppContext, deps: { evidence: EvidenceService; certificate: CertificateService; stamper?: PackageStamper | null; report?: IntegrityReporter; canPay?: (userId: number, orderType: number, count: number) => Promise<void> }) {
+export function buildForensics(ctx: AppContext, deps: { evidence: EvidenceService; certificate: CertificateService; auth: Pick<AuthService, 'findUser'>; stamper?: PackageStamper | null; report?: IntegrityReporter; canPay?: (userId: number, orderType: number, count: number) => Promise<void> }) {
   const c = ctx.config;
   // One page more than the captures that may run at once, so a preview never waits behind a batch.
   const pool = browserPool({ executablePath: c.CHROMIUM_PATH, concurrency: c.CAPTURE_CONCURRENCY + 1, extraArgs: CAPTURE_CHROMIUM_ARGS, log: ctx.log });
@@ -57,7 +57,7 @@ export function buildForensics(ctx: AppContext, deps: { evidence: EvidenceServic
     settings,
     blobs: ctx.blobs,
     evidence: deps.evidence,
-    findUser: (id) => authRepo.findById(ctx.db, id),
+    findUser: (id) => deps.auth.findUser(id),
     signer,
     stamper: deps.stamper ?? null,
     log: ctx.log,
@@ -66,7 +66,7 @@ export function buildForensics(ctx: AppContext, deps: { evidence: EvidenceServic
   const preview = previewService({ db: ctx.db, pool, settings, limiter: ctx.limiter, urlKey: loadOrCreateSecret(c.dataDir, 'web-preview.key', 32), urlTtlSeconds: c.DOWNLOAD_URL_TTL_SECONDS });
   const batch = batchService({ db: ctx.db, forensics, allowHosts, canPay: deps.canPay });
   const share = webShareService({ db: ctx.db, certificate: deps.certificate, evidence: deps.evidence, blobs: ctx.blobs, downloads: ctx.downloads, limiter: ctx.limiter, ...(deps.report ? { report: deps.report } : {}) });
-  deps.certificate.describeKind('web', (row) => share.describe(row));
+  deps.certificate.registerKind('web', { describe: (row) => share.describe(row), view: (row, base) => share.view(row, base) });
   ctx.onStop.push(async () => {
     const stopped = forensics.stop();
     await pool.close();
