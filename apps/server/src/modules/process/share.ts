@@ -1,8 +1,8 @@
 /**
- * Public side of process evidence (issue 11 §2; spec p2 §7): the certificate (getProView = the certificate
- * service's view — whose html names it 过程取证 with the session times, start address and 中断 note — plus
- * the session: video, action log, screenshots, artefacts, provenance) and extraction of the WACZ with the
- * owner's code (the certificate service's check, limits, audit and notification: the shared path).
+ * Public side of process evidence (issue 11 §2; spec p2 §7): what kinds 'process' and 'mobile' add to the
+ * one certificate (issue 11 §1) — its rows (session times, start address, 中断 note) and its answer fields
+ * (video, action log, screenshots, artefacts, provenance) — registered with the certificate service, whose
+ * `kindView` and `kindExtract` serve getProView and downProBaoquan like every kind.
  */
 import { MSG } from '@cunzheng/contract/messages';
 import type { TProAction, TProProvenance, TProView } from '@cunzheng/contract/process';
@@ -13,16 +13,14 @@ import type { DownloadSigner } from '../../platform/downloads.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { cstDateTime } from '../certificate/format.ts';
 import type { ExtraRow } from '../certificate/html.ts';
-import type { CertificateService } from '../certificate/service.ts';
-import type { EvidenceService } from '../evidence/service.ts';
+import type { CertificateService, CertificateView } from '../certificate/service.ts';
 import type { EvidenceRow } from '../evidence/types.ts';
 import * as repo from './repo.ts';
 import type { StoredShot } from './save.ts';
 
 export interface ProcessShareDeps {
   db: Db;
-  certificate: Pick<CertificateService, 'getView' | 'extract'>;
-  evidence: Pick<EvidenceService, 'findByBaoquan'>;
+  certificate: Pick<CertificateService, 'kindView' | 'kindExtract'>;
   downloads: Pick<DownloadSigner, 'url'>;
 }
 
@@ -36,13 +34,6 @@ const duration = (ms: number) => {
 
 /** Builds the public process-evidence service. */
 export function processShareService(deps: ProcessShareDeps) {
-  const find = async (baoquan: string): Promise<{ ev: EvidenceRow; s: repo.SessionRow }> => {
-    const ev = await deps.evidence.findByBaoquan(baoquan.trim().toUpperCase());
-    const s = ev && (ev.kind === 'process' || ev.kind === 'mobile') ? await repo.findByEvidence(deps.db, ev.id) : null;
-    if (!ev || !s) throw badRequest(MSG.BAOQUAN_NOT_FOUND);
-    return { ev, s };
-  };
-
   return {
     /** Certificate rows of a process evidence (registered with the certificate service for 'process' and 'mobile'). */
     async describe(ev: EvidenceRow): Promise<ExtraRow[]> {
@@ -60,10 +51,14 @@ export function processShareService(deps: ProcessShareDeps) {
       return rows;
     },
 
-    /** GET /api/share/getProView: the certificate view of a process evidence plus the session. 400 保全号不存在. */
-    async getProView(baoquan: string, viewer: Principal | null): Promise<TProView> {
-      const { ev, s } = await find(baoquan);
-      const view = await deps.certificate.getView(ev.baoquan, viewer);
+    /**
+     * The session fields of the certificate answer (registered with the certificate service as the `view` of
+     * kinds 'process' and 'mobile'): the common view plus video, action log, screenshots, artefacts and
+     * provenance. 400 保全号不存在 when the session row is missing.
+     */
+    async view(ev: EvidenceRow, view: CertificateView): Promise<TProView> {
+      const s = await repo.findByEvidence(deps.db, ev.id);
+      if (!s) throw badRequest(MSG.BAOQUAN_NOT_FOUND);
       const p = s.provenance as TProProvenance;
       const live = !ev.deletedAt;
       const videoUrl = live && s.videoSha ? deps.downloads.url({ sha256: s.videoSha, name: `${ev.baoquan}.mp4`, mime: 'video/mp4', evidenceId: ev.id }) : '';
@@ -86,14 +81,15 @@ export function processShareService(deps: ProcessShareDeps) {
       };
     },
 
+    /** GET /api/share/getProView: the one certificate view (certificate `kindView`) of a process or mobile process evidence. 400 保全号不存在. */
+    getProView: (baoquan: string, viewer: Principal | null): Promise<TProView> => deps.certificate.kindView<TProView>(['process', 'mobile'], baoquan, viewer),
+
     /**
-     * POST /api/share/downProBaoquan: `{downUrl}` of the WACZ with the owner's extraction code (the
-     * certificate rules, including the captcha after repeated wrong codes). 400 保全号不存在 for other kinds.
+     * POST /api/share/downProBaoquan: `{downUrl}` of the WACZ with the owner's extraction code — the one
+     * extraction (certificate `kindExtract`: rules, limits, captcha, audit, notification) restricted to
+     * process and mobile process evidence (400 保全号不存在 for other kinds).
      */
-    async extract(baoquan: string, code: string, ip: string, captcha: { captchaId?: string; imgCode?: string } = {}): Promise<{ downUrl: string }> {
-      await find(baoquan);
-      return deps.certificate.extract(baoquan, code, ip, captcha);
-    },
+    extract: (baoquan: string, code: string, ip: string, captcha: { captchaId?: string; imgCode?: string } = {}): Promise<{ downUrl: string }> => deps.certificate.kindExtract(['process', 'mobile'], baoquan, code, ip, captcha),
   };
 }
 

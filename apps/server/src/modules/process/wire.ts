@@ -81,9 +81,8 @@ export function buildProcess(ctx: AppContext, deps: { evidence: EvidenceService;
     idleSeconds: c.PROCESS_IDLE_SECONDS,
     ...(deps.canPay ? { canPay: deps.canPay } : {}),
   });
-  const share = processShareService({ db: ctx.db, certificate: deps.certificate, evidence: deps.evidence, downloads: ctx.downloads });
-  deps.certificate.describeKind('process', (row) => share.describe(row));
-  deps.certificate.describeKind('mobile', (row) => share.describe(row));
+  const share = processShareService({ db: ctx.db, certificate: deps.certificate, downloads: ctx.downloads });
+  for (const kind of ['process', 'mobile'] as const) deps.certificate.registerKind(kind, { describe: (row) => share.describe(row), view: (row, base) => share.view(row, base) });
   // Embedded mode (one process): sessions left running by a previous run cannot be resumed.
   if (ctx.database.kind === 'pglite') void manager.recoverOrphans().catch(() => undefined);
   ctx.onStop.push(async () => {
