@@ -75,13 +75,14 @@ const hasFrame = (canvas: Locator) =>
   });
 
 /** Runs one session on `page` (logged in): start, click/tap the field, type, submit, stop → baoquan. */
-async function recordSession(page: Page, kind: 'process' | 'mobile', text: string, screenName: string): Promise<string> {
+async function recordSession(page: Page, kind: 'process' | 'mobile', text: string, screenName: string): Promise<{ baoquan: string; id: number }> {
   const vp = VIEWPORT[kind];
   await page.goto(kind === 'mobile' ? '/newMobile' : '/newProcess');
   await page.getByPlaceholder('请输入要访问的网址').fill(`${base}/form.html`);
   await page.getByPlaceholder(/默认使用/).fill(kind === 'mobile' ? '手机端留言取证' : '留言取证');
   await page.getByRole('button', { name: /开始取证/ }).click();
   await page.waitForURL(kind === 'mobile' ? /\/evidences-all\/mobile\/queue\/\d+$/ : /\/evidences-all\/process\/queue\/\d+$/);
+  const id = Number(/(\d+)$/.exec(new URL(page.url()).pathname)![1]);
   await expect(page.getByTestId('process-live')).toBeVisible({ timeout: 60_000 });
   const canvas = page.getByTestId('remote-canvas');
   await expect(page.getByLabel('地址栏')).toHaveValue(`${base}/form.html`, { timeout: 30_000 });
@@ -105,7 +106,7 @@ async function recordSession(page: Page, kind: 'process' | 'mobile', text: strin
 
   await page.getByRole('button', { name: /结束取证/ }).click();
   await expect(page.getByText('取证完成')).toBeVisible({ timeout: 120_000 });
-  return (await page.getByTestId('process-baoquan').innerText()).trim();
+  return { baoquan: (await page.getByTestId('process-baoquan').innerText()).trim(), id };
 }
 
 /** A stranger opens the certificate, extracts the zip with `code`, and the hashes are checked against the ledger. */
@@ -162,7 +163,7 @@ test('process evidence: click and type in the streamed page, stop, certificate, 
     const code = await page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { extractCode: string }).extractCode);
     await page.goto('/newProcess');
     await shot(page, 'process-new-1366');
-    const baoquan = await recordSession(page, 'process', 'hello 你好 123', 'process-live-1366');
+    const { baoquan, id } = await recordSession(page, 'process', 'hello 你好 123', 'process-live-1366');
 
     // The owner's certificate: the video beside the action log; a log row seeks the video.
     await page.getByRole('link', { name: /查看保全证书/ }).click();
@@ -174,13 +175,29 @@ test('process evidence: click and type in the streamed page, stop, certificate, 
     await expect(log).toContainText('点击');
     await expect(log).toContainText('打开网址');
     await expect(log).toContainText('done.html');
+    await expect(log).toContainText('用户结束取证');
     const navRow = log.locator('tr.pro-log-row', { hasText: 'done.html' }).first();
     await navRow.click();
     await expect(navRow).toHaveClass(/pro-log-row-active/);
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0);
     await shot(page, 'process-certificate-1366');
 
-    // The preview page and the number check.
+    // The list (kind tabs above it) shows the saved session; its detail drawer plays the video.
+    await page.goto('/evidences-all/process');
+    await expect(page.getByRole('tab', { name: '过程取证', exact: true })).toHaveAttribute('aria-selected', 'true');
+    const row = page.locator('tr', { has: page.getByRole('link', { name: baoquan }) });
+    await expect(row).toContainText('已完成');
+    await expect(row).toContainText('留言取证');
+    await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+    await shot(page, 'process-list-1366');
+
+    // The owner's preview: the video beside the action log.
+    await page.goto(`/evidences-all/process/preview?id=${id}`);
+    await expect(page.getByTestId('process-video')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('action-log')).toContainText('输入');
+    await shot(page, 'process-preview-1366');
+
+    // The number check.
     await page.goto('/queryAuthentication/prokeeping');
     await page.getByLabel('保全号').fill(baoquan);
     await page.getByRole('button', { name: /查\s*询/ }).click();
@@ -203,8 +220,12 @@ test('mobile process evidence: tap and type on the phone-sized stream at 375 px,
     await autoDismissNotice(page);
     await loginViaUi(page, mobile, 'Test1234');
     const code = await page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { extractCode: string }).extractCode);
-    const baoquan = await recordSession(page, 'mobile', 'phone 456', 'mobile-live-375');
+    const { baoquan } = await recordSession(page, 'mobile', 'phone 456', 'mobile-live-375');
     await shot(page, 'mobile-result-375');
+    await page.goto('/evidences-all/mobile-process');
+    await expect(page.getByText(baoquan)).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+    await shot(page, 'mobile-list-375');
     await strangerExtracts(browser, baoquan, code, 'mobile', 'mobile-certificate-375');
   } finally {
     await ctx.close();

@@ -22,7 +22,8 @@ const ROUTES = readRouteTable();
 test.describe.configure({ mode: 'serial' });
 
 /** Real values for the params of the route table, filled in by the set-up test. */
-const params: Record<string, string> = { token: 'app' };
+// `id`: a process-evidence session id (queue/live pages); a number this user does not own shows 取证记录不存在.
+const params: Record<string, string> = { token: 'app', id: '1' };
 let userState = '';
 let operatorState = '';
 

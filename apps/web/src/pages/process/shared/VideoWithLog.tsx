@@ -26,7 +26,7 @@ export function VideoWithLog({ videoUrl, actions, noVideoNote }: VideoWithLogPro
     const v = video.current;
     if (!v || !a) return;
     v.currentTime = a.t / 1000;
-    void v.play().catch(() => {
+    Promise.resolve(v.play()).catch(() => {
       /* autoplay refused: the frame is shown paused */
     });
   };

@@ -20,6 +20,16 @@ export const ACTION_LABEL: Readonly<Record<TProAction['kind'], string>> = {
   interrupt: '中断',
 };
 
+/** Why a session ended (the `detail` of `end` / `interrupt` entries, the server's EndReason). */
+export const END_REASON: Readonly<Record<string, string>> = {
+  stop: '用户结束取证',
+  max: '达到最长取证时长',
+  idle: '长时间无操作',
+  disconnected: '连接断开',
+  crashed: '浏览器异常退出',
+  cancel: '用户取消',
+};
+
 /** The detail column of an action (address, typed text, key, target …); '' when there is nothing to add. */
 export function actionDetail(a: TProAction): string {
   switch (a.kind) {
@@ -34,6 +44,9 @@ export function actionDetail(a: TProAction): string {
       return a.key ?? '';
     case 'scroll':
       return `${a.deltaY !== undefined && a.deltaY < 0 ? '向上' : '向下'} ${Math.abs(Math.round(a.deltaY ?? 0))} px`;
+    case 'end':
+    case 'interrupt':
+      return END_REASON[a.detail ?? ''] ?? a.detail ?? '';
     default:
       return a.detail ?? a.url ?? '';
   }
