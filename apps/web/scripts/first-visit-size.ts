@@ -68,6 +68,9 @@ const ROUTES: Record<string, string[]> = {
   '/attestation-all/data/download': ['src/layouts/MainLayout/index.tsx', 'src/pages/evidence/Download/index.tsx', 'src/pages/evidence/kinds/dataDeposit/index.tsx'],
   '/evidences-all/web': ['src/layouts/MainLayout/index.tsx', 'src/pages/evidence/List/index.tsx', 'src/pages/evidence/kinds/web/index.tsx'],
   '/evidencesWeb/{baoquan}': ['src/pages/certificate/Certificate/index.tsx', 'src/pages/certificate/kinds/web/WebBlocks.tsx'],
+  '/evidences-all/process': ['src/layouts/MainLayout/index.tsx', 'src/layouts/EvidencesAll.tsx', 'src/pages/evidence/List/index.tsx', 'src/pages/evidence/kinds/process/index.tsx'],
+  '/evidencesPro/{baoquan}': ['src/pages/certificate/Certificate/index.tsx', 'src/pages/certificate/kinds/process/ProBlocks.tsx'],
+  '/evidences-all/process/queue/{id}': ['src/layouts/MainLayout/index.tsx', 'src/layouts/EvidencesAll.tsx', 'src/pages/process/Session/index.tsx'],
 };
 
 const args = process.argv.slice(2);
