@@ -60,9 +60,12 @@ describe('one evidence model for every kind', () => {
       expect(await visitor.get('/api/share/getWebView', { baoquan: other.baoquan })).toMatchObject({ code: 400, msg: MSG.BAOQUAN_NOT_FOUND });
       expect(await visitor.post('/api/share/webDownload', { baoquan: other.baoquan, code: owner.extractCode })).toMatchObject({ code: 400, msg: MSG.BAOQUAN_NOT_FOUND });
     }
-    const pro = await h.services.certificate.kindView(['process', 'mobile'], ev.process.baoquan, null);
-    expect(pro.baoquan).toBe(ev.process.baoquan);
-    await expect(h.services.certificate.kindView(['process', 'mobile'], ev.web.baoquan, null)).rejects.toMatchObject({ message: MSG.BAOQUAN_NOT_FOUND });
+    const data = await h.services.certificate.kindView(['data', 'app'], ev.data.baoquan, null);
+    expect(data.baoquan).toBe(ev.data.baoquan);
+    for (const other of [ev.web, ev.data]) {
+      expect(await visitor.get('/api/share/getProView', { baoquan: other.baoquan })).toMatchObject({ code: 400, msg: MSG.BAOQUAN_NOT_FOUND });
+      expect(await visitor.post('/api/share/downProBaoquan', { baoquan: other.baoquan, code: owner.extractCode })).toMatchObject({ code: 400, msg: MSG.BAOQUAN_NOT_FOUND });
+    }
   });
 
   it('the one list serves every kind: data from evidence, web and process-like kinds through their side table', async () => {
