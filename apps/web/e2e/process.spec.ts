@@ -80,6 +80,7 @@ async function recordSession(page: Page, kind: 'process' | 'mobile', text: strin
   await page.goto(kind === 'mobile' ? '/newMobile' : '/newProcess');
   await page.getByPlaceholder('请输入要访问的网址').fill(`${base}/form.html`);
   await page.getByPlaceholder(/默认使用/).fill(kind === 'mobile' ? '手机端留言取证' : '留言取证');
+  await shot(page, `${screenName.replace('-live-', '-new-')}`);
   await page.getByRole('button', { name: /开始取证/ }).click();
   await page.waitForURL(kind === 'mobile' ? /\/evidences-all\/mobile\/queue\/\d+$/ : /\/evidences-all\/process\/queue\/\d+$/);
   const id = Number(/(\d+)$/.exec(new URL(page.url()).pathname)![1]);
@@ -161,8 +162,6 @@ test('process evidence: click and type in the streamed page, stop, certificate, 
     await autoDismissNotice(page);
     await loginViaUi(page, mobile, 'Test1234');
     const code = await page.evaluate(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { extractCode: string }).extractCode);
-    await page.goto('/newProcess');
-    await shot(page, 'process-new-1366');
     const { baoquan, id } = await recordSession(page, 'process', 'hello 你好 123', 'process-live-1366');
 
     // The owner's certificate: the video beside the action log; a log row seeks the video.

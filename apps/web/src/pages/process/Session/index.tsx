@@ -134,7 +134,8 @@ function LiveSession({ session, kind }: { session: NonNullable<Awaited<ReturnTyp
     <div className={mobile ? 'pro-live pro-live-mobile' : 'pro-live'} data-testid="process-live">
       <SessionToolbar
         url={facts.url}
-        startedAt={facts.startedAt}
+        // From the deadline (server clock) when known, so a reload or reconnect keeps counting from the real start.
+        startedAt={facts.deadline && session.maxSeconds ? facts.deadline - session.maxSeconds * 1000 : facts.startedAt}
         deadline={facts.deadline}
         send={live.send}
         onStop={() => void stop()}

@@ -165,6 +165,14 @@ describe('process session page', () => {
     expect(screen.getByTestId('remote-canvas')).toBeTruthy();
   });
 
+  it('a page opened mid-session counts the elapsed time from the real start (deadline − maximum duration)', async () => {
+    onConnect = (sock) => json(sock, { t: 'started', viewport: { width: 1366, height: 768 }, mobile: false, deadline: Date.now() + 20 * 60_000 });
+    renderPage();
+    await screen.findByTestId('remote-canvas');
+    expect(screen.getByTestId('process-elapsed').textContent).toMatch(/^10:0\d$/);
+    expect(screen.getByTestId('process-remaining').textContent).toMatch(/^(20:00|19:5\d)$/);
+  });
+
   it('a second drop in a row ends in 取证中断 with a clear message', async () => {
     onConnect = (sock) => sock.terminate();
     renderPage();
