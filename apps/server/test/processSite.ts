@@ -3,7 +3,7 @@
  * Site (127.0.0.1, http): `/` a big link block to /form (0,0–400,200) and a colour-flip button
  * (0,300–400,500); `/form` a text field (0,0–400,100), a password field (0,150–400,250) and a submit button
  * (0,300–400,400) sending GET /done; `/done` echoes the text field; `/anim` a box moving every animation
- * frame (stream frame-rate bench). Every request is logged.
+ * frame (stream frame-rate bench); `/set-cookie` sets a cookie. Every request is logged, cookies apart.
  * Client: a `ws` WebSocket to the stream that collects JPEG frames and JSON messages and can wait for them.
  */
 import http from 'node:http';
@@ -14,6 +14,8 @@ export interface ProcessSite {
   port: number;
   origin: string;
   log: string[];
+  /** `<path?query> <Cookie header>` of every request that carried cookies. */
+  cookies: string[];
   close(): Promise<void>;
 }
 
@@ -33,10 +35,16 @@ const PAGES: Record<string, string> = {
 /** Starts the site. */
 export async function startProcessSite(): Promise<ProcessSite> {
   const log: string[] = [];
+  const cookies: string[] = [];
   const sockets = new Set<net.Socket>();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     log.push(`${req.method} ${url.pathname}${url.search}`);
+    if (req.headers.cookie) cookies.push(`${url.pathname}${url.search} ${req.headers.cookie}`);
+    if (url.pathname === '/set-cookie') {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Set-Cookie': 'sid=session-one; Path=/; Max-Age=3600' });
+      return void res.end('<!DOCTYPE html><title>cookie</title><p>cookie set</p>');
+    }
     const body = PAGES[url.pathname] ?? (url.pathname === '/done' ? `<h1>已提交：${(url.searchParams.get('q') ?? '').replace(/[<>&]/g, '')}</h1>` : null);
     const html = `<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8"><title>过程取证测试 ${url.pathname}</title></head><body style="margin:0">${body ?? '<h1>404</h1>'}</body></html>`;
     res.writeHead(body ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
@@ -49,6 +57,7 @@ export async function startProcessSite(): Promise<ProcessSite> {
     port,
     origin: `http://127.0.0.1:${port}`,
     log,
+    cookies,
     async close() {
       for (const s of sockets) s.destroy();
       await new Promise((r) => server.close(r));

@@ -106,6 +106,9 @@ export function processManager(deps: ManagerDeps) {
   const kick = (): Promise<void> => {
     if (stopped) return Promise.resolve();
     kicking ??= (async () => {
+      // Yield first: with no await before it, the `finally` below would run before `kicking` is assigned
+      // (a full house ends the loop at once) and leave a settled promise there for ever — no more starts.
+      await Promise.resolve();
       try {
         while (!stopped && live.size < s.concurrency) {
           const row = await repo.claimNext(db);

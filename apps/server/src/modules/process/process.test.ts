@@ -251,4 +251,26 @@ describe('process evidence', () => {
     expect((await u.api.post('/api/processlist/look', { id: dead!.id })).data.item).toMatchObject({ status: 5, note: MSG.PROCESS_NOTE_CRASHED });
     expect(await u.api.post('/api/processlist/cancelButton', { id: add.data.id })).toMatchObject({ code: 200 });
   }, 60_000);
+
+  it('every session starts with a fresh profile: no cookie of an earlier session is sent', async () => {
+    const u = await registerUser(h);
+    const one = await u.api.post('/api/processforensics/addProcess', { url: `${site.origin}/set-cookie` });
+    const ws1 = await openStream(base, one.data.id, one.data.streamToken);
+    await ws1.waitMsg((m) => m.t === 'nav' && String(m.url).endsWith('/set-cookie'));
+    ws1.send({ t: 'navigate', url: `${site.origin}/?s=1` });
+    await ws1.waitMsg((m) => m.t === 'nav' && String(m.url).endsWith('/?s=1'));
+    ws1.send({ t: 'stop' });
+    await ws1.waitMsg((m) => m.t === 'ended', 60_000);
+    expect(site.cookies).toContain('/?s=1 sid=session-one');
+    const two = await u.api.post('/api/processforensics/addProcess', { url: `${site.origin}/?s=2` });
+    expect(two.data.id).not.toBe(one.data.id);
+    const ws2 = await openStream(base, two.data.id, two.data.streamToken);
+    await ws2.waitMsg((m) => m.t === 'nav' && String(m.url).endsWith('/?s=2'));
+    ws2.send({ t: 'stop' });
+    await ws2.waitMsg((m) => m.t === 'ended', 60_000);
+    expect(site.log).toContain('GET /?s=2');
+    expect(site.cookies.filter((c) => c.startsWith('/?s=2'))).toEqual([]);
+    ws1.close();
+    ws2.close();
+  }, 90_000);
 });
