@@ -104,6 +104,12 @@ async function recordSession(page: Page, kind: 'process' | 'mobile', text: strin
   await expect(page.getByLabel('地址栏')).toHaveValue(`${base}/done.html`, { timeout: 20_000 });
   await page.waitForTimeout(800); // a few frames of the new page in the video
   await shot(page, screenName, false);
+  if (kind === 'process') {
+    // An address outside the allow-list is refused with the server's message, shown above the stream.
+    await page.getByLabel('地址栏').fill('http://10.1.2.3/');
+    await page.getByLabel('地址栏').press('Enter');
+    await expect(page.getByTestId('process-note')).toContainText('目标地址不允许访问', { timeout: 15_000 });
+  }
 
   await page.getByRole('button', { name: /结束取证/ }).click();
   await expect(page.getByText('取证完成')).toBeVisible({ timeout: 120_000 });
