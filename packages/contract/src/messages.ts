@@ -182,6 +182,8 @@ export const MSG = {
   IMAGE_TYPE_REQUIRED: '请上传图片类型',
 
   // ── Orders and invoices (spec p1 §5, §8; p2 §5, §8) ──────────────────────
+  /** issue 13: answer of POST /api/webbatch/pay now that captures cost points. */
+  WEB_BATCH_CHARGED: '批量取证已提交，每个成功保全的网址按价格扣除积分',
   INVOICE_NOT_FOUND: '发票申请不存在',
   INVOICE_HEADER_NOT_FOUND: '发票抬头不存在',
   ADDRESS_NOT_FOUND: '地址不存在',
@@ -195,8 +197,6 @@ export const MSG = {
   INVOICE_REJECT_REASON_REQUIRED: '请填写驳回原因',
   INVOICE_COURIER_REQUIRED: '请填写快递单号',
   INVOICE_PDF_REQUIRED: '请上传电子发票PDF文件',
-  /** issue 13: answer of POST /api/webbatch/pay now that captures cost points. */
-  WEB_BATCH_CHARGED: '批量取证已提交，每个成功保全的网址按价格扣除积分',
   /** issue 13: a charge larger than the balance (nothing was created; the web links to /buyCredits). */
   POINTS_INSUFFICIENT: '可用积分不足，请先充值',
   /** issue 13: recharge amount outside the allowed range (whole yuan). */
@@ -249,7 +249,8 @@ export const MSG = {
   REPAIR_PENDING: '实名补传还未通过，请耐心等待',
 
   // ── Web page evidence (issue 4; spec p2 §5, §7 web evidence calls) ──────
-  WEB_CAPTURE_NOT_FOUND: '取证记录不存在',
+  /** Any capture record (web capture, process session) that does not exist or is not the caller's. */
+  CAPTURE_NOT_FOUND: '取证记录不存在',
   /** A private, loopback, link-local or reserved address (after DNS resolution, redirects, subresources). */
   WEB_ADDRESS_REFUSED: '目标地址不允许访问',
   WEB_DNS_FAILED: 'DNS 解析失败',
@@ -258,7 +259,8 @@ export const MSG = {
   WEB_TOO_LARGE: '网页内容超过大小限制',
   WEB_DOWNLOAD_REFUSED: '目标地址为文件下载，不支持网页取证',
   WEB_CAPTURE_FAILED: '网页取证失败，请稍后重试',
-  WEB_NOT_DONE: '取证尚未完成',
+  /** A call that needs a finished capture (web capture, process session) on one still queued or running. */
+  CAPTURE_NOT_DONE: '取证尚未完成',
   WEB_SUBMITTED: '已提交取证',
   WEB_BUSY: '取证任务过多，请稍后再试',
   WEB_URLS_REQUIRED: '请输入网址',
@@ -272,11 +274,8 @@ export const MSG = {
   WEB_REPLAY_UNAVAILABLE: '该网页快照不可查看',
 
   // ── Process evidence (过程取证; issue 11 §2; spec p2 §7 process evidence calls) ──
-  PROCESS_NOT_FOUND: '取证记录不存在',
   /** cancelButton on a session that already ended. */
   PROCESS_NOT_CANCELLABLE: '该取证已结束，不能取消',
-  /** A call that needs a saved session (label, download) on one still queued or running. */
-  PROCESS_NOT_DONE: '取证尚未完成',
   PROCESS_CANCELLED: '已取消取证',
   PROCESS_STOPPED: '已结束取证',
   /** Too many sessions waiting (PROCESS_QUEUE_MAX). */

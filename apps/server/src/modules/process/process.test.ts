@@ -169,7 +169,7 @@ describe('process evidence', () => {
     expect(zip.code, zip.msg).toBe(200);
     // Another user sees nothing of it.
     const other = await registerUser(h, { name: '李四' });
-    expect(await other.api.post('/api/processlist/look', { id })).toMatchObject({ code: 400, msg: MSG.PROCESS_NOT_FOUND });
+    expect(await other.api.post('/api/processlist/look', { id })).toMatchObject({ code: 400, msg: MSG.CAPTURE_NOT_FOUND });
     expect(await other.api.post('/api/processlist/downloadBatch', { ids: String(id) })).toMatchObject({ code: 400, msg: MSG.NO_DOWNLOAD_FILE });
   }, 120_000);
 

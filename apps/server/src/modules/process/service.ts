@@ -73,12 +73,12 @@ export function processService(deps: ProcessServiceDeps) {
 
   const owned = async (userId: number, id: number) => {
     const r = await repo.findOwned(db, userId, id);
-    if (!r) throw badRequest(MSG.PROCESS_NOT_FOUND);
+    if (!r) throw badRequest(MSG.CAPTURE_NOT_FOUND);
     return r;
   };
   const saved = async (userId: number, id: number) => {
     const r = await owned(userId, id);
-    if (!r.s.evidenceId || !r.e) throw badRequest(MSG.PROCESS_NOT_DONE);
+    if (!r.s.evidenceId || !r.e) throw badRequest(MSG.CAPTURE_NOT_DONE);
     return { ...r, evidenceId: r.s.evidenceId };
   };
 

@@ -101,11 +101,11 @@ export function forensicsService(deps: ForensicsDeps) {
 
   const owned = async (userId: number, id: number) => {
     const r = await deps.evidence.findWithSide(repo.CAPTURE_SIDE, userId, id);
-    if (!r) throw badRequest(MSG.WEB_CAPTURE_NOT_FOUND);
+    if (!r) throw badRequest(MSG.CAPTURE_NOT_FOUND);
     return { c: r.s, e: r.e };
   };
   const doneEvidenceId = (r: repo.CaptureWithEvidence): number => {
-    if (r.c.status !== WEB_CAPTURE_STATUS.done || !r.c.evidenceId || !r.e) throw badRequest(MSG.WEB_NOT_DONE);
+    if (r.c.status !== WEB_CAPTURE_STATUS.done || !r.c.evidenceId || !r.e) throw badRequest(MSG.CAPTURE_NOT_DONE);
     return r.c.evidenceId;
   };
 
@@ -157,7 +157,7 @@ export function forensicsService(deps: ForensicsDeps) {
       const r = await owned(userId, id);
       if (r.c.evidenceId && r.e && !r.e.deletedAt) await deps.evidence.remove(userId, r.c.evidenceId);
       await db.transaction(async (tx) => {
-        if (!(await repo.softDelete(tx, userId, id))) throw badRequest(MSG.WEB_CAPTURE_NOT_FOUND);
+        if (!(await repo.softDelete(tx, userId, id))) throw badRequest(MSG.CAPTURE_NOT_FOUND);
         await writeAudit(tx, { actorId: userId, action: 'web.delete', target: `web_capture:${id}`, before: { status: r.c.status, evidenceId: r.c.evidenceId } });
       });
     },

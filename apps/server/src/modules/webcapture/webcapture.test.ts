@@ -64,7 +64,7 @@ describe('web capture API', () => {
     expect((await anon.post('/api/webforensics/screenshot', { url: 'http://example.com/' })).code).toBe(401);
     expect((await anon.post('/api/webforlist/webList', {})).code).toBe(401);
     expect(await owner.api.get('/api/Webforensics/webstatus', { id: 'x' })).toMatchObject({ code: 400, msg: MSG.EVIDENCE_ID_INVALID });
-    expect(await owner.api.get('/api/Webforensics/webstatus', { id: 999999 })).toMatchObject({ code: 400, msg: MSG.WEB_CAPTURE_NOT_FOUND });
+    expect(await owner.api.get('/api/Webforensics/webstatus', { id: 999999 })).toMatchObject({ code: 400, msg: MSG.CAPTURE_NOT_FOUND });
     const doc = (await h.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     for (const p of ['/api/webforensics/preview', '/api/webforensics/screenshot', '/api/webforensics/webstatus', '/api/webforlist/webList', '/api/webforlist/clickWebFor', '/api/share/getWebView', '/api/share/webDownload', '/api/share/webReplay', '/api/webbatch/getData', '/api/webbatch/pay', '/down/downloadBatch']) {
       expect(Object.keys(doc.paths), p).toContain(p);
@@ -175,7 +175,7 @@ describe('web capture API', () => {
     expect((await owner.api.post('/api/webforlist/webList', { label: '合同' })).data.list.map((x: { id: number }) => x.id)).toEqual([sub.data.id]);
 
     for (const [url, body] of [['/api/webforlist/clickWebFor', { id: sub.data.id }], ['/api/webforlist/webDownload', { id: sub.data.id }], ['/api/webforlist/webDel', { id: sub.data.id }], ['/api/webforlist/saveLabel', { id: sub.data.id, label: 'x' }]] as const) {
-      expect(await other.api.post(url, body), url).toMatchObject({ code: 400, msg: MSG.WEB_CAPTURE_NOT_FOUND });
+      expect(await other.api.post(url, body), url).toMatchObject({ code: 400, msg: MSG.CAPTURE_NOT_FOUND });
     }
     expect((await other.api.post('/api/webforlist/webList', {})).data).toEqual({ list: [], count: 0 });
 
@@ -197,7 +197,7 @@ describe('web capture API', () => {
     expect(site.log.slice(before)).toEqual([]);
     const failed = await owner.api.post('/api/webforlist/webList', { status: 3 });
     expect(failed.data.list.map((x: { id: number }) => x.id)).toEqual(expect.arrayContaining([miss.data.id, meta.data.id, local.data.id]));
-    expect(await owner.api.post('/api/webforlist/webDownload', { id: miss.data.id })).toMatchObject({ code: 400, msg: MSG.WEB_NOT_DONE });
+    expect(await owner.api.post('/api/webforlist/webDownload', { id: miss.data.id })).toMatchObject({ code: 400, msg: MSG.CAPTURE_NOT_DONE });
     expect(await owner.api.post('/api/webforlist/webDel', { id: miss.data.id })).toMatchObject({ code: 200 });
   });
 

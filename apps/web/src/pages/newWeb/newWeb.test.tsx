@@ -51,7 +51,7 @@ beforeAll(async () => {
     if (path === '/api/webforensics/screenshot') return { json: { code: 200, msg: MSG.WEB_SUBMITTED, data: { id: Number(form(req).url?.endsWith('404') ? 8 : 7) } } };
     if (path === '/api/Webforensics/webstatus') {
       const id = Number(new URL(req.url, 'http://x').searchParams.get('id'));
-      if (id === 404) return { json: { code: 400, msg: MSG.WEB_CAPTURE_NOT_FOUND, data: null } };
+      if (id === 404) return { json: { code: 400, msg: MSG.CAPTURE_NOT_FOUND, data: null } };
       return { json: status(id) };
     }
     if (path === '/api/webbatch/getData') {
@@ -166,7 +166,7 @@ describe('single capture: progress', { timeout: 60_000 }, () => {
     // An unknown capture (400 取证记录不存在) ends its polling at once.
     const errors: string[] = [];
     await pollStatuses([404], { signal: new AbortController().signal, intervalMs: 5, onStatus: () => {}, onError: (_id, e, final) => errors.push(`${e.msg}:${final}`) });
-    expect(errors).toEqual([`${MSG.WEB_CAPTURE_NOT_FOUND}:true`]);
+    expect(errors).toEqual([`${MSG.CAPTURE_NOT_FOUND}:true`]);
   });
 });
 

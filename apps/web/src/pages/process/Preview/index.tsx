@@ -25,7 +25,7 @@ export default function ProcessPreview() {
   if (!valid || q.isError) {
     return (
       <div className="page pro-page">
-        <Result status="warning" title={q.error instanceof ApiError ? q.error.msg : MSG.PROCESS_NOT_FOUND} extra={<Link to="/evidences-all/process"><Button>返回列表</Button></Link>} />
+        <Result status="warning" title={q.error instanceof ApiError ? q.error.msg : MSG.CAPTURE_NOT_FOUND} extra={<Link to="/evidences-all/process"><Button>返回列表</Button></Link>} />
       </div>
     );
   }
@@ -36,7 +36,7 @@ export default function ProcessPreview() {
   if (!PROCESS_SAVED_STATUSES.includes(item.status)) {
     return (
       <div className="page pro-page">
-        <Result status="info" title={MSG.PROCESS_NOT_DONE} subTitle={PROCESS_STATUS_LABEL[item.status]} extra={<Link to={`${def.routes.queue}/${id}`}><Button type="primary">查看取证进度</Button></Link>} />
+        <Result status="info" title={MSG.CAPTURE_NOT_DONE} subTitle={PROCESS_STATUS_LABEL[item.status]} extra={<Link to={`${def.routes.queue}/${id}`}><Button type="primary">查看取证进度</Button></Link>} />
       </div>
     );
   }

@@ -42,10 +42,10 @@ export default function ProcessSession({ kind = 'process' }: { kind?: 'process' 
   });
 
   if (!valid || q.isError) {
-    const msg = q.error instanceof ApiError ? q.error.msg : MSG.PROCESS_NOT_FOUND;
+    const msg = q.error instanceof ApiError ? q.error.msg : MSG.CAPTURE_NOT_FOUND;
     return (
       <div className="page pro-page">
-        <Result status="warning" title={valid ? msg : MSG.PROCESS_NOT_FOUND} extra={<Link to={def.routes.list}><Button>返回列表</Button></Link>} />
+        <Result status="warning" title={valid ? msg : MSG.CAPTURE_NOT_FOUND} extra={<Link to={def.routes.list}><Button>返回列表</Button></Link>} />
       </div>
     );
   }

@@ -77,7 +77,7 @@ function processListKind(id: 'process' | 'mobile'): ListKind {
     ),
     nameOf: (r) => r.title || shownAddress(r),
     isReady: isSaved,
-    downloadBlocker: (r) => (isSaved(r) ? null : MSG.PROCESS_NOT_DONE),
+    downloadBlocker: (r) => (isSaved(r) ? null : MSG.CAPTURE_NOT_DONE),
     confirmDelete: (r) =>
       isSaved(r) ? `确定删除“${r.title || shownAddress(r)}”吗？删除后该取证将从列表中移除，账本记录和保全证书仍可查询。` : `确定删除“${r.title || shownAddress(r)}”的取证记录吗？`,
     isActive: isLive,

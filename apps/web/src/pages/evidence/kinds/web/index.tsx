@@ -74,7 +74,7 @@ export const webKind = defineListKind<WebItem>({
   ),
   nameOf: (r) => r.title || r.url,
   isReady: done,
-  downloadBlocker: (r) => (done(r) ? null : MSG.WEB_NOT_DONE),
+  downloadBlocker: (r) => (done(r) ? null : MSG.CAPTURE_NOT_DONE),
   confirmDelete: (r) =>
     done(r) ? `确定删除“${r.title || r.url}”吗？删除后该取证将从列表中移除，账本记录和保全证书仍可查询。` : `确定删除“${r.title || r.url}”的取证记录吗？`,
   isActive: (r) => isCaptureActive(r.status),
