@@ -8,7 +8,7 @@
  *
  * How to add a kind: see pages/evidence/kinds/types.ts.
  */
-import { Suspense, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { App, Button, Card, Grid, Space, Table } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
@@ -17,14 +17,12 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { EVIDENCE_KIND } from '@cunzheng/contract/evidenceKinds';
 import type { EvidenceRow } from '../../../api/kinds/types';
-import { PageLoading } from '../../../components/PageLoading';
 import { BatchDialog } from '../../../components/evidence/BatchDialog';
 import { EvidenceFilters, type EvidenceFilterValue } from '../../../components/evidence/EvidenceFilters';
 import { EvidencePagination } from '../../../components/evidence/EvidencePagination';
 import { useFilteredSelection } from '../../../components/evidence/useFilteredSelection';
-import { withListKind, type ListKindId } from '../kinds';
-import type { ListKind } from '../kinds/types';
-import type { DownloadButton } from '../kinds/types';
+import { kindRoute } from '../KindRoute';
+import type { DownloadButton, ListKind } from '../kinds/types';
 import { useKindLabels, useKindList } from '../useKindList';
 import { runBatch } from './batch';
 import '../../../components/evidence/evidence.css';
@@ -32,15 +30,8 @@ import '../../../components/evidence/evidence.css';
 // Chinese month and weekday names in the date-range picker.
 dayjs.locale('zh-cn');
 
-/** The download page of one kind (its config loads on demand; each kind is its own component, so moving between two kinds' pages starts afresh). */
-export default function EvidenceDownload({ kind }: { kind: ListKindId }) {
-  const Page = withListKind(KindDownload, kind);
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <Page key={kind} />
-    </Suspense>
-  );
-}
+/** The download page of one kind (the route passes the kind id). */
+export default kindRoute(KindDownload);
 
 function KindDownload({ kind }: { kind: ListKind }) {
   const id = kind.id;

@@ -21,11 +21,10 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { EVIDENCE_KIND } from '@cunzheng/contract/evidenceKinds';
 import type { EvidenceRow } from '../../../api/kinds/types';
-import { PageLoading } from '../../../components/PageLoading';
 import { EvidenceFilters, type EvidenceFilterValue } from '../../../components/evidence/EvidenceFilters';
 import { EvidencePagination } from '../../../components/evidence/EvidencePagination';
 import { LabelEditor } from '../../../components/evidence/LabelEditor';
-import { withListKind, type ListKindId } from '../kinds';
+import { kindRoute } from '../KindRoute';
 import type { ListKind } from '../kinds/types';
 import { labelsKey, useKindLabels, useKindList } from '../useKindList';
 import { Cards } from './Cards';
@@ -36,15 +35,8 @@ import '../../../components/evidence/evidence.css';
 // Chinese month and weekday names in the date-range picker.
 dayjs.locale('zh-cn');
 
-/** The list of one kind (its config loads on demand; each kind is its own component, so moving between two kinds' lists starts afresh). */
-export default function EvidenceList({ kind }: { kind: ListKindId }) {
-  const Page = withListKind(KindList, kind);
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <Page key={kind} />
-    </Suspense>
-  );
-}
+/** The list of one kind (the route passes the kind id). */
+export default kindRoute(KindList);
 
 function KindList({ kind }: { kind: ListKind }) {
   const id = kind.id;

@@ -4,13 +4,13 @@
  * label column, downloads gated by isDownload (spec p1 §4), batch download as one URL per file or one zip.
  */
 import { lazy } from 'react';
-import { Tag } from 'antd';
 import { DownloadOutlined, FileZipOutlined } from '@ant-design/icons';
 import { MSG } from '@cunzheng/contract/messages';
 import { dataApi } from '../../../../api/kinds/data';
 import type { DataEvidence } from '../../../../api/types';
 import { EMPTY_FILTER } from '../../../../components/evidence/EvidenceFilters';
 import { formatDateTime, formatSize } from '../../../../utils/format';
+import { CardMeta, DownloadCell, joinFacts, LabelBadge } from '../parts';
 import { defineListKind, type TopProps } from '../types';
 import { dataColumns, fileTypeLabel } from './columns';
 
@@ -42,21 +42,9 @@ export const dataKind = defineListKind<DataEvidence>({
   labelColumn: true,
   actionsWidth: 170,
   cardTitle: nameOf,
-  cardMeta: (r) => (
-    <div className="evidence-card-meta">
-      {fileTypeLabel(r.fileType)} · {formatSize(r.size)} · {formatDateTime(r.saveTime)}
-    </div>
-  ),
-  cardBadge: (r) => (r.label ? <Tag color="blue">{r.label}</Tag> : null),
-  downloadCell: (r) => (
-    <div className="evidence-title">
-      <div className="evidence-title-main">{nameOf(r)}</div>
-      <div className="evidence-title-sub">
-        {r.baoquan} · {fileTypeLabel(r.fileType)} · {formatSize(r.size)}
-      </div>
-      <div className="evidence-title-sub">{formatDateTime(r.saveTime)}</div>
-    </div>
-  ),
+  cardMeta: (r) => <CardMeta facts={[fileTypeLabel(r.fileType), formatSize(r.size), formatDateTime(r.saveTime)]} />,
+  cardBadge: (r) => <LabelBadge label={r.label} />,
+  downloadCell: (r) => <DownloadCell title={nameOf(r)} lines={[joinFacts([r.baoquan, fileTypeLabel(r.fileType), formatSize(r.size)]), formatDateTime(r.saveTime)]} />,
   nameOf,
   isReady: () => true,
   downloadBlocker: (r) => downloadBlocker(r.isDownload),

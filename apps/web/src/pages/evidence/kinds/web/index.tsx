@@ -5,7 +5,6 @@
  * queued or running, batch download as one zip of the WACZ packages (at most 100).
  */
 import { lazy } from 'react';
-import { Tag } from 'antd';
 import { FileZipOutlined } from '@ant-design/icons';
 import { WEB_CAPTURE_STATUS, WEB_STATUS_POLL_MS } from '@cunzheng/contract/forensics';
 import { MSG } from '@cunzheng/contract/messages';
@@ -14,6 +13,7 @@ import { webApi } from '../../../../api/kinds/web';
 import { BaoquanLink } from '../../../../components/evidence/BaoquanLink';
 import { isCaptureActive } from '../../../../components/evidence/web';
 import { formatDateTime, formatSize } from '../../../../utils/format';
+import { CardMeta, DownloadCell, joinFacts, LabelBadge } from '../parts';
 import { defineListKind } from '../types';
 import { shownAddress, StatusCell, webColumns } from './columns';
 import { EMPTY_WEB_FILTER, STATUS_OPTIONS } from './filters';
@@ -45,32 +45,17 @@ export const webKind = defineListKind<WebItem>({
   labelColumn: false,
   actionsWidth: 250,
   cardTitle: (r) => r.title || '（无标题）',
-  cardMeta: (r) => (
-    <>
-      {shownAddress(r) !== r.title ? <div className="evidence-card-meta web-url">{shownAddress(r)}</div> : null}
-      <div className="evidence-card-meta">
-        {done(r) ? `${formatSize(r.size)} · ` : ''}
-        {formatDateTime(r.saveTime)}
-      </div>
-    </>
-  ),
+  cardMeta: (r) => <CardMeta title={r.title} address={shownAddress(r)} facts={[done(r) ? formatSize(r.size) : null, formatDateTime(r.saveTime)]} />,
   cardBadge: (r) => (
-    <span>
-      {r.label ? <Tag color="blue">{r.label}</Tag> : null}
+    <LabelBadge label={r.label}>
       <StatusCell row={r} />
-    </span>
+    </LabelBadge>
   ),
   downloadCell: (r) => (
-    <div className="evidence-title">
-      <div className="evidence-title-main">{r.title || r.url}</div>
-      {shownAddress(r) !== r.title ? <div className="evidence-title-sub">{shownAddress(r)}</div> : null}
-      <div className="evidence-title-sub">
-        <BaoquanLink kind="web" baoquan={r.baoquan} />
-      </div>
-      <div className="evidence-title-sub">
-        {formatSize(r.size)} · {formatDateTime(r.saveTime)}
-      </div>
-    </div>
+    <DownloadCell
+      title={r.title || r.url}
+      lines={[shownAddress(r) !== r.title ? shownAddress(r) : null, <BaoquanLink key="bq" kind="web" baoquan={r.baoquan} />, joinFacts([formatSize(r.size), formatDateTime(r.saveTime)])]}
+    />
   ),
   nameOf: (r) => r.title || r.url,
   isReady: done,
