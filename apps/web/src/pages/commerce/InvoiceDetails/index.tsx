@@ -36,9 +36,9 @@ export default function InvoiceDetailsPage() {
               {d.type === 2 && <Descriptions.Item label="开户银行">{d.bank_name} {d.account}</Descriptions.Item>}
               {d.type === 2 && <Descriptions.Item label="注册地址/电话">{d.street} {d.phone_number}</Descriptions.Item>}
               {d.invoice_type === INVOICE_TYPE.paperSpecial && <Descriptions.Item label="收货地址">{d.name} {d.post_phone_number} {d.address}</Descriptions.Item>}
-              {d.courier_number && <Descriptions.Item label="快递单号">{d.courier_number}</Descriptions.Item>}
+              {d.courier_number ? <Descriptions.Item label="快递单号">{d.courier_number}</Descriptions.Item> : null}
               <Descriptions.Item label="备注">{d.remark}</Descriptions.Item>
-              {d.downUrl && <Descriptions.Item label="电子发票"><a href={apiUrl(d.downUrl)} download>下载电子发票</a></Descriptions.Item>}
+              {d.downUrl ? <Descriptions.Item label="电子发票"><a href={apiUrl(d.downUrl)} download>下载电子发票</a></Descriptions.Item> : null}
             </Descriptions>
             <Table
               style={{ marginTop: 16 }}
