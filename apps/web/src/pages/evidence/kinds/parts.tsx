@@ -1,7 +1,7 @@
 /**
  * Pieces the kind configs share for their mobile cards and their one-column download cell (what differs
  * between kinds is only which facts they list): the label tag beside a status, a capture's address line
- * under its title, the facts line, and the download cell's title over its lines.
+ * under its title, the facts line, the download cell's title over its lines, and a capture's delete text.
  */
 import type { ReactNode } from 'react';
 import { Tag } from 'antd';
@@ -41,3 +41,7 @@ export function joinFacts(facts: ReactNode[]): ReactNode[] {
   const shown = facts.filter((f) => f !== null && f !== undefined && f !== false && f !== '');
   return shown.flatMap((f, i) => (i === 0 ? [f] : [' · ', f]));
 }
+
+/** The delete confirmation of a capture-like row (web, process): the evidence stays in the ledger once saved. */
+export const captureDeleteText = (name: string, saved: boolean): string =>
+  saved ? `确定删除“${name}”吗？删除后该取证将从列表中移除，账本记录和保全证书仍可查询。` : `确定删除“${name}”的取证记录吗？`;

@@ -4,7 +4,6 @@
  * the label as a tag, 详情 drawer (video beside the action log), 证书/下载/标签 once saved (完成 or 中断),
  * refresh while a session on the page is live, batch download as one zip (WACZ + MP4 per session).
  */
-import { Tag } from 'antd';
 import { FileZipOutlined } from '@ant-design/icons';
 import { MSG } from '@cunzheng/contract/messages';
 import { PROCESS_POLL_MS, PROCESS_STATUS_LABEL } from '@cunzheng/contract/process';
@@ -13,6 +12,7 @@ import type { ProItem } from '../../../../api/process';
 import { BaoquanLink } from '../../../../components/evidence/BaoquanLink';
 import { EMPTY_FILTER, type EvidenceFilterValue } from '../../../../components/evidence/EvidenceFilters';
 import { formatDateTime, formatSize } from '../../../../utils/format';
+import { captureDeleteText, CardMeta, DownloadCell, joinFacts, LabelBadge } from '../parts';
 import { defineListKind, type ListKind } from '../types';
 import { durationText, isLive, kindOfRow, ProStatusCell, proColumns, shownAddress } from './columns';
 import { ProDetailDrawer } from './DetailDrawer';
@@ -48,38 +48,22 @@ function processListKind(id: 'process' | 'mobile'): ListKind {
     labelColumn: false,
     actionsWidth: 250,
     cardTitle: (r) => r.title || '（无标题）',
-    cardMeta: (r) => (
-      <>
-        {shownAddress(r) && shownAddress(r) !== r.title ? <div className="evidence-card-meta web-url">{shownAddress(r)}</div> : null}
-        <div className="evidence-card-meta">
-          {durationText(r.duration)} · {isSaved(r) ? `${formatSize(r.size)} · ` : ''}
-          {formatDateTime(r.saveTime)}
-        </div>
-      </>
-    ),
+    cardMeta: (r) => <CardMeta title={r.title} address={shownAddress(r)} facts={[durationText(r.duration), isSaved(r) ? formatSize(r.size) : null, formatDateTime(r.saveTime)]} />,
     cardBadge: (r) => (
-      <span>
-        {r.label ? <Tag color="blue">{r.label}</Tag> : null}
+      <LabelBadge label={r.label}>
         <ProStatusCell row={r} />
-      </span>
+      </LabelBadge>
     ),
     downloadCell: (r) => (
-      <div className="evidence-title">
-        <div className="evidence-title-main">{r.title || shownAddress(r)}</div>
-        <div className="evidence-title-sub">
-          <BaoquanLink kind={kindOfRow(r)} baoquan={r.baoquan} />
-        </div>
-        <div className="evidence-title-sub">
-          {isSaved(r) ? `${formatSize(r.size)} · ` : ''}
-          {formatDateTime(r.saveTime)}
-        </div>
-      </div>
+      <DownloadCell
+        title={r.title || shownAddress(r)}
+        lines={[<BaoquanLink key="bq" kind={kindOfRow(r)} baoquan={r.baoquan} />, joinFacts([isSaved(r) ? formatSize(r.size) : null, formatDateTime(r.saveTime)])]}
+      />
     ),
     nameOf: (r) => r.title || shownAddress(r),
     isReady: isSaved,
     downloadBlocker: (r) => (isSaved(r) ? null : MSG.CAPTURE_NOT_DONE),
-    confirmDelete: (r) =>
-      isSaved(r) ? `确定删除“${r.title || shownAddress(r)}”吗？删除后该取证将从列表中移除，账本记录和保全证书仍可查询。` : `确定删除“${r.title || shownAddress(r)}”的取证记录吗？`,
+    confirmDelete: (r) => captureDeleteText(r.title || shownAddress(r), isSaved(r)),
     isActive: isLive,
     pollMs: PROCESS_POLL_MS,
     Detail: ProDetailDrawer,

@@ -13,7 +13,7 @@ import { webApi } from '../../../../api/kinds/web';
 import { BaoquanLink } from '../../../../components/evidence/BaoquanLink';
 import { isCaptureActive } from '../../../../components/evidence/web';
 import { formatDateTime, formatSize } from '../../../../utils/format';
-import { CardMeta, DownloadCell, joinFacts, LabelBadge } from '../parts';
+import { captureDeleteText, CardMeta, DownloadCell, joinFacts, LabelBadge } from '../parts';
 import { defineListKind } from '../types';
 import { shownAddress, StatusCell, webColumns } from './columns';
 import { EMPTY_WEB_FILTER, STATUS_OPTIONS } from './filters';
@@ -60,8 +60,7 @@ export const webKind = defineListKind<WebItem>({
   nameOf: (r) => r.title || r.url,
   isReady: done,
   downloadBlocker: (r) => (done(r) ? null : MSG.CAPTURE_NOT_DONE),
-  confirmDelete: (r) =>
-    done(r) ? `确定删除“${r.title || r.url}”吗？删除后该取证将从列表中移除，账本记录和保全证书仍可查询。` : `确定删除“${r.title || r.url}”的取证记录吗？`,
+  confirmDelete: (r) => captureDeleteText(r.title || r.url, done(r)),
   isActive: (r) => isCaptureActive(r.status),
   pollMs: WEB_STATUS_POLL_MS,
   // Loaded on the first 详情 (the download page, which shares this config, never shows it).
