@@ -158,6 +158,14 @@ test('apply for an invoice from /orders, the operator issues it, the user downlo
     await expect(op.getByText('操作成功')).toBeVisible();
     fs.rmSync(pdfFile, { force: true });
 
+    // The operator gifts 10.00 points from the price & points page.
+    await op.goto('/admin/points');
+    await expect(op.getByRole('cell', { name: '数据保全', exact: true })).toBeVisible();
+    await op.getByPlaceholder('手机号').fill(mobile);
+    await op.getByPlaceholder('积分').fill('10');
+    await op.getByRole('button', { name: /赠\s*送/ }).click();
+    await expect(op.getByText('已赠送，当前余额 310.00')).toBeVisible();
+
     // The user sees it issued and downloads the PDF.
     await page.goto('/invoice?activeName=1');
     await expect(page.getByRole('cell', { name: '已开票' })).toBeVisible();

@@ -42,6 +42,7 @@ const Invoice = lazy(() => import('./pages/commerce/Invoice/index.tsx'));
 const InvoiceDetails = lazy(() => import('./pages/commerce/InvoiceDetails/index.tsx'));
 const MakeOutInvoice = lazy(() => import('./pages/commerce/MakeOutInvoice/index.tsx'));
 const AdminInvoices = lazy(() => import('./pages/admin/Invoices/index.tsx'));
+const AdminPoints = lazy(() => import('./pages/admin/Points/index.tsx'));
 // Web page evidence (issue 4).
 const NewWeb = lazy(() => import('./pages/newWeb/index.tsx'));
 // Process evidence, desktop and mobile (issue 11 §2).
@@ -115,6 +116,7 @@ const H = {
   invoiceDetails: { title: '发票详情', auth: true, roles: ['1'] },
   makeOutInvoice: { title: '申请开票', auth: true, roles: ['1'] },
   adminInvoices: { title: '发票处理' },
+  adminPoints: { title: '积分与价格' },
   signature: { title: '签章管理', auth: true, roles: ['1'], menu: { label: '签章管理', order: 130, area: 'account', hideForRoles: ['2'] } },
   helpCenter: { title: '帮助中心' },
   production: { title: '产品介绍', menu: { label: '产品介绍', order: 40 } },
@@ -235,6 +237,7 @@ export const routes: RouteObject[] = [
           { path: 'audit-log', element: <AdminAuditLog />, handle: H.adminAuditLog },
           { path: 'ledger-audit', element: <AdminLedgerAudit />, handle: H.adminLedgerAudit },
           { path: 'invoices', element: <AdminInvoices />, handle: H.adminInvoices },
+          { path: 'points', element: <AdminPoints />, handle: H.adminPoints },
         ],
       },
       // The mobile certificate is shown bare (opened from a QR code inside apps).

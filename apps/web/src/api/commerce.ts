@@ -63,3 +63,8 @@ export function submitPayForm(html: string): void {
   const form = holder.querySelector('form');
   if (form) form.submit();
 }
+
+/** Operator: POST /api/admin/prices (orderType, price in hundredths). */
+export const adminSetPrice = (orderType: number, price: number) => requestWithMsg<null>({ method: 'POST', url: '/api/admin/prices', data: { orderType, price } });
+/** Operator: POST /api/admin/points/grant (mobile, points in hundredths, note) → `{balance}`. */
+export const adminGrant = (d: { mobile: string; points: number; note: string }) => requestWithMsg<{ balance: number }>({ method: 'POST', url: '/api/admin/points/grant', data: { ...d } });

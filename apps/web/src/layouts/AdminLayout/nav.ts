@@ -6,4 +6,5 @@ export const ADMIN_NAV = [
   { to: '/admin/audit-log', label: '审计日志' },
   { to: '/admin/ledger-audit', label: '账本审计' },
   { to: '/admin/invoices', label: '发票处理' },
+  { to: '/admin/points', label: '积分与价格' },
 ] as const;
