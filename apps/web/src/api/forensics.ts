@@ -15,6 +15,7 @@ import type {
   TWebStatus,
   TWebView,
 } from '@cunzheng/contract/forensics';
+import { captureListData, type CaptureListQuery } from './listQuery';
 import { request } from './request';
 
 export type WebPreview = TWebPreviewRes;
@@ -49,23 +50,10 @@ export const getWebStatus = (id: number, signal?: AbortSignal) =>
   request<WebStatus>({ method: 'GET', url: '/api/Webforensics/webstatus', data: { id }, silent: true, signal });
 
 /** Filters of POST /api/webforlist/webList; times Unix seconds (end = chosen day + 86399), status 0–3 or all. */
-export interface WebListQuery {
-  page: number;
-  limit: number;
-  keyword?: string;
-  label?: string;
-  startTime?: number;
-  endTime?: number;
-  status?: number;
-}
+export type WebListQuery = CaptureListQuery;
 
 /** POST /api/webforlist/webList → `{list, count}`, newest first. Empty filters are left out. */
-export const getWebList = (q: WebListQuery) =>
-  request<TWebListRes>({
-    method: 'POST',
-    url: '/api/webforlist/webList',
-    data: { ...q, keyword: q.keyword || undefined, label: q.label || undefined, status: q.status !== undefined && q.status >= 0 ? q.status : undefined },
-  });
+export const getWebList = (q: WebListQuery) => request<TWebListRes>({ method: 'POST', url: '/api/webforlist/webList', data: captureListData(q) });
 
 /** POST /api/webforlist/saveLabel (id, label; '' clears). */
 export const saveWebLabel = (id: number, label: string) => request<unknown>({ method: 'POST', url: '/api/webforlist/saveLabel', data: { id, label } });

@@ -5,6 +5,7 @@
  * from addProcess on, before it is evidence). The live stream is a WebSocket (`streamUrl`).
  */
 import type { TProcessSession, TProDetailRes, TProItem, TProListRes, TProView, TProcessType } from '@cunzheng/contract/process';
+import { captureListData, type CaptureListQuery } from './listQuery';
 import { apiUrl, request } from './request';
 
 export type ProcessSession = TProcessSession;
@@ -35,24 +36,12 @@ export const cancelProcess = (id: number) => request<unknown>({ method: 'POST', 
 export const endProcess = (id: number) => request<unknown>({ method: 'POST', url: '/api/processforensics/endProcess', data: { id } });
 
 /** Filters of POST /api/processlist/getProList; times Unix seconds (end = chosen day + 86399), status 0–6 or all. */
-export interface ProListQuery {
+export interface ProListQuery extends CaptureListQuery {
   type: TProcessType;
-  page: number;
-  limit: number;
-  keyword?: string;
-  label?: string;
-  startTime?: number;
-  endTime?: number;
-  status?: number;
 }
 
 /** POST /api/processlist/getProList → `{list, count}`, newest first. */
-export const getProList = (q: ProListQuery) =>
-  request<TProListRes>({
-    method: 'POST',
-    url: '/api/processlist/getProList',
-    data: { ...q, keyword: q.keyword || undefined, label: q.label || undefined, status: q.status !== undefined && q.status >= 0 ? q.status : undefined },
-  });
+export const getProList = (q: ProListQuery) => request<TProListRes>({ method: 'POST', url: '/api/processlist/getProList', data: captureListData(q) });
 
 /** POST /api/processlist/getLabelList (type) → the caller's distinct labels of that kind. */
 export const getProLabelList = (type: TProcessType) => request<{ label: string }[]>({ method: 'POST', url: '/api/processlist/getLabelList', data: { type } });
