@@ -4,10 +4,11 @@
  * capture's public certificate /evidencesWeb/{baoquan} (spec p2 §2).
  */
 import { Tag } from 'antd';
+import { certificatePath } from '@cunzheng/contract/evidenceKinds';
 import { WEB_CAPTURE_STATUS_LABEL } from '@cunzheng/contract/forensics';
 
-/** Path of a web capture's public certificate page. */
-export const webCertificatePath = (baoquan: string): string => `/evidencesWeb/${encodeURIComponent(baoquan)}`;
+/** Path of a web capture's public certificate page (the registry's, /evidencesWeb/{baoquan}). */
+export const webCertificatePath = (baoquan: string): string => certificatePath('web', baoquan);
 
 const COLOR: Readonly<Record<number, string>> = { 0: 'default', 1: 'processing', 2: 'success', 3: 'error' };
 
