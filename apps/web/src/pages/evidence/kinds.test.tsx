@@ -76,6 +76,16 @@ describe('the evidence-kind registry drives the shared pages', () => {
     }
   });
 
+  it('a kind whose registry entry lists kind-specific certificate sections has blocks for them', () => {
+    // The shared body shows number, chainhash, the server's certificate html (summary, file, ledger,
+    // timestamp, anchor) and extraction; anything else is the kind's `Sections`.
+    const own = ['web', 'process', 'video', 'actionLog', 'artefacts', 'provenance'];
+    for (const def of offeredKinds()) {
+      const needs = def.certificateSections.some((s) => own.includes(s));
+      expect(CERTIFICATE_KINDS[def.id as ListKindId]?.Sections !== undefined, def.id).toBe(needs);
+    }
+  });
+
   for (const def of offeredKinds()) {
     const id = def.id as ListKindId;
     it(`the shared list shows ${def.id} from its registry entry`, { timeout: 120_000 }, async () => {

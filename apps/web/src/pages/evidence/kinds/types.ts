@@ -4,9 +4,13 @@
  * columns, mobile cards, row rules and the optional blocks around the list. Paths come from the contract
  * registry (`EVIDENCE_KIND[id].routes`), calls from the kind's `KindApi` (src/api/kinds/).
  *
- * Adding a kind (e.g. process): `src/api/kinds/process.ts` (its KindApi), `process.tsx` here (its
- * ListKind), one line in `./index.ts`, and the routes in src/routes.tsx pointing at
- * `<EvidenceList kind="process" />` and `<EvidenceDownload kind="process" />`.
+ * Adding a kind (e.g. music): the kind's entry in @cunzheng/contract/evidenceKinds; `src/api/kinds/music.ts`
+ * (its KindApi, wrapping its calls of `src/api/<context>.ts`); `music/index.tsx` here (its ListKind through
+ * `defineListKind`; shared card pieces in `./parts.tsx`; blocks and drawers declared with `lazy()`); one
+ * line in `./index.ts`; a CertificateKind in pages/certificate/kinds/ if it has a certificate; the routes in
+ * src/routes.tsx: `<EvidenceList kind="music" />`, `<EvidenceDownload kind="music" />`,
+ * `<Certificate kind="music" />`. The shared-page tests (pages/evidence/kinds.test.tsx,
+ * routes.kinds.test.tsx) then cover it once the registry offers it.
  */
 import type { ComponentType, ReactNode } from 'react';
 import type { ColumnsType } from 'antd/es/table';
