@@ -18,6 +18,7 @@ const shot = async (page: Page, name: string) => {
   fs.mkdirSync(SHOTS, { recursive: true });
   // After a list's spinner has faded out (it fades for a moment after the rows arrive).
   await expect(page.locator('.ant-spin-blur')).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('.ant-spin-container, .ant-checkbox')].every((e) => getComputedStyle(e).opacity === '1'))).toBe(true);
   await page.screenshot({ path: path.join(SHOTS, `kinds-${name}.png`), fullPage: true });
 };
 
@@ -95,10 +96,10 @@ for (const width of [1366, 375]) {
     await expect(page).toHaveURL(/\/attestation-all\/data\/download$/);
     await expect(page.getByText('采购合同').first()).toBeVisible();
     await page.locator('tr', { hasText: '采购合同' }).getByRole('checkbox').check();
-    await page.getByRole('button', { name: /一键打包下载/ }).click();
-    await expect(page.getByRole('dialog', { name: '批量下载中' })).toBeVisible();
     await noSideScroll(page);
     await shot(page, `data-download-${width}`);
+    await page.getByRole('button', { name: /一键打包下载/ }).click();
+    await expect(page.getByRole('dialog', { name: '批量下载中' })).toBeVisible();
 
     // Web: the same list with the web kind's columns, the detail drawer, then its download page.
     await page.goto('/evidences-all/web');
@@ -123,10 +124,10 @@ for (const width of [1366, 375]) {
     await page.goto('/evidences-all/web/download');
     await expect(page.getByText('一页用于取证的新闻').first()).toBeVisible();
     await page.locator('tr', { hasText: '一页用于取证的新闻' }).getByRole('checkbox').check();
-    await page.getByRole('button', { name: /批量下载/ }).click();
-    await expect(page.getByRole('dialog', { name: '批量下载中' })).toBeVisible();
     await noSideScroll(page);
     await shot(page, `web-download-${width}`);
+    await page.getByRole('button', { name: /批量下载/ }).click();
+    await expect(page.getByRole('dialog', { name: '批量下载中' })).toBeVisible();
 
     // The one certificate layout: the data deposit (with its English page link) and the web capture (with its blocks).
     await page.goto(`/attestation/${dataBq}`);
