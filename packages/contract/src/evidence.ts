@@ -136,9 +136,10 @@ export type TDownBaoquanReq = z.infer<typeof ZDownBaoquanReq>;
 
 /**
  * `dataIdStr`: comma-separated evidence ids (spec p1 §7), parsed to distinct numbers in order.
- * Missing or empty → 请选择需要下载的证据; a non-numeric id → 证据编号错误; more than 100 → 单次最多下载100个证据.
+ * Missing or empty → 请选择需要下载的证据; a non-numeric id → 证据编号错误; more than `max` → 单次最多下载100个证据.
+ * The one id-list parser of every kind's batch download (data, web capture, process).
  */
-export const zDataIdStr = () =>
+export const zDataIdStr = (max: number = BATCH_DOWNLOAD_MAX) =>
   z
     .string({ error: MSG.SELECT_EVIDENCE_TO_DOWNLOAD })
     .max(2000, MSG.BATCH_TOO_MANY)
@@ -148,7 +149,7 @@ export const zDataIdStr = () =>
         .array(z.string().regex(/^\d{1,15}$/, MSG.EVIDENCE_ID_INVALID).transform(Number))
         .min(1, MSG.SELECT_EVIDENCE_TO_DOWNLOAD)
         .transform((ids) => [...new Set(ids)])
-        .pipe(z.array(z.number()).max(BATCH_DOWNLOAD_MAX, MSG.BATCH_TOO_MANY)),
+        .pipe(z.array(z.number()).max(max, MSG.BATCH_TOO_MANY)),
     );
 
 /** POST /api/data/downloadBatch: dataIdStr → data: one signed URL per evidence (ZDownloadBatchRes). */

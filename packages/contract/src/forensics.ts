@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { ZCertificateView, zBaoquan } from './certificate.ts';
 import { noSpecialChars, zFormIntOpt, zId, zPaged, zPaging, zUnixOpt } from './common.ts';
 import { KEYWORD_MAX, LABEL_MAX, PAGE_SIZE, TITLE_MAX } from './constants.ts';
-import { ZEvidenceBase, zLabel } from './evidence.ts';
+import { ZEvidenceBase, zDataIdStr, zLabel } from './evidence.ts';
 import { zEvidenceUrl } from './fields.ts';
 import { MSG } from './messages.ts';
 
@@ -286,16 +286,6 @@ export type TWebBatchPayRes = z.infer<typeof ZWebBatchPayRes>;
  * none → 400 无下载文件.
  */
 export const ZWebDownloadBatchQuery = z.object({
-  ids: z
-    .string({ error: MSG.SELECT_EVIDENCE_TO_DOWNLOAD })
-    .max(2000, MSG.BATCH_TOO_MANY)
-    .transform((s) => s.split(',').map((t) => t.trim()).filter((t) => t !== ''))
-    .pipe(
-      z
-        .array(z.string().regex(/^\d{1,15}$/, MSG.EVIDENCE_ID_INVALID).transform(Number))
-        .min(1, MSG.SELECT_EVIDENCE_TO_DOWNLOAD)
-        .transform((ids) => [...new Set(ids)])
-        .pipe(z.array(z.number()).max(WEB_BATCH_MAX, MSG.BATCH_TOO_MANY)),
-    ),
+  ids: zDataIdStr(WEB_BATCH_MAX),
 });
 export type TWebDownloadBatchQuery = z.infer<typeof ZWebDownloadBatchQuery>;

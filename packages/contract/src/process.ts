@@ -36,7 +36,7 @@ import { z } from 'zod';
 import { ZCertificateView, zBaoquan } from './certificate.ts';
 import { noSpecialChars, zFormIntOpt, zId, zPaged, zPaging, zUnixOpt } from './common.ts';
 import { KEYWORD_MAX, LABEL_MAX, PAGE_SIZE, TITLE_MAX } from './constants.ts';
-import { zLabel } from './evidence.ts';
+import { zDataIdStr, zLabel } from './evidence.ts';
 import { zEvidenceUrl } from './fields.ts';
 import { ZWebArtefact, ZWebTls } from './forensics.ts';
 import { MSG } from './messages.ts';
@@ -267,17 +267,7 @@ export type TProDetailRes = z.infer<typeof ZProDetailRes>;
  * is `videoUrl` of look / getProView (its SHA-256 is inside the WACZ, process/video.json).
  */
 export const ZProDownloadBatchReq = z.object({
-  ids: z
-    .string({ error: MSG.SELECT_EVIDENCE_TO_DOWNLOAD })
-    .max(2000, MSG.BATCH_TOO_MANY)
-    .transform((s) => s.split(',').map((t) => t.trim()).filter((t) => t !== ''))
-    .pipe(
-      z
-        .array(z.string().regex(/^\d{1,15}$/, MSG.EVIDENCE_ID_INVALID).transform(Number))
-        .min(1, MSG.SELECT_EVIDENCE_TO_DOWNLOAD)
-        .transform((ids) => [...new Set(ids)])
-        .pipe(z.array(z.number()).max(100, MSG.BATCH_TOO_MANY)),
-    ),
+  ids: zDataIdStr(),
 });
 export type TProDownloadBatchReq = z.infer<typeof ZProDownloadBatchReq>;
 
