@@ -11,9 +11,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sendAdminCommand } from '../src/platform/adminChannel.ts';
+import { createTestDatabase } from './harness.ts';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const KILLS = 3;
@@ -35,23 +35,7 @@ describe('kill -9 during uploads', () => {
   });
 
   it(`every upload seen to succeed survives ${KILLS} kills (bytes and ledger)`, async () => {
-    const base = process.env.TEST_DATABASE_URL;
-    if (base) {
-      const name = `cz_chaos_${crypto.randomBytes(5).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const u = new URL(base);
-      u.pathname = `/${name}`;
-      dbUrl = u.toString();
-      dropDb = async () => {
-        const c = new pg.Client({ connectionString: base });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      };
-    }
+    ({ url: dbUrl, dropDb } = await createTestDatabase('cz_chaos'));
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const start = async (): Promise<ChildProcess> => {

@@ -20,28 +20,35 @@ export interface Harness extends BuiltApp {
   close(): Promise<void>;
 }
 
-/** Builds the app on a fresh database and temp DATA_DIR. `env` overrides configuration variables. */
-export async function makeHarness(env: Record<string, string> = {}, opts: { jobs?: boolean; logStream?: Writable; logLevel?: string } = {}): Promise<Harness> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cz-test-'));
-  let url: string | undefined;
-  let dropDb: (() => Promise<void>) | undefined;
+/**
+ * With TEST_DATABASE_URL set, creates a fresh PostgreSQL database `<prefix>_<random>` under that server and
+ * returns its URL and a function that drops it; without it, `{}` (the caller uses PGlite).
+ */
+export async function createTestDatabase(prefix: string): Promise<{ url?: string; dropDb?: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
-  if (base) {
-    const name = `cz_t_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(base);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    dropDb = async () => {
+  if (!base) return {};
+  const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    dropDb: async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
-    };
-  }
+    },
+  };
+}
+
+/** Builds the app on a fresh database and temp DATA_DIR. `env` overrides configuration variables. */
+export async function makeHarness(env: Record<string, string> = {}, opts: { jobs?: boolean; logStream?: Writable; logLevel?: string } = {}): Promise<Harness> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cz-test-'));
+  const { url, dropDb } = await createTestDatabase('cz_t');
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_OFF: '0', ...env });
   const database = await openDatabase({ url, pgliteDir: 'memory://' });
   // With `logStream` the app logs through the production logger options (redaction, serializers) into it.
