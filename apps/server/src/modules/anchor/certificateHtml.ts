@@ -7,7 +7,7 @@
  *   anchored → chain, block, transaction hash linking to the explorer, anchored checkpoint, time.
  */
 import type { TAnchorView } from '@cunzheng/contract/anchor';
-import { cstDateTime, esc, thousands } from '../certificate/format.ts';
+import { cstDateTime, esc, thousands } from '../../platform/format.ts';
 
 type Lang = 'zh' | 'en';
 

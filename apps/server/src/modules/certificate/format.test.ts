@@ -1,7 +1,7 @@
 /** Certificate formatting helpers and view tokens (issue 2 §6): masking, CST times, sizes, escaping, token expiry. */
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { cstDateTime, cstDay, esc, humanSize, maskCompanyName, maskMobile, maskOwner, maskPersonName, thousands } from './format.ts';
+import { cstDateTime, cstDay, esc, humanSize, maskCompanyName, maskMobile, maskOwner, maskPersonName, thousands } from '../../platform/format.ts';
 import { viewTokens } from './viewToken.ts';
 
 describe('owner masking', () => {

@@ -8,7 +8,7 @@
  * (English, same structure) and rendered to an A4 PDF by Chromium. Styles are inline and scoped
  * under `.cz-cert` so they do not leak into the page that embeds the fragment.
  */
-import { FILE_TYPE_LABEL, cstDateTime, cstDay, esc, humanSize, thousands } from './format.ts';
+import { FILE_TYPE_LABEL, cstDateTime, cstDay, esc, humanSize, thousands } from '../../platform/format.ts';
 import type { TAnchorView } from '@cunzheng/contract/anchor';
 import { ANCHOR_CSS, anchorNotice, anchorVerifyStep } from '../anchor/certificateHtml.ts';
 

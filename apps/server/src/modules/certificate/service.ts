@@ -38,7 +38,7 @@ import { EVIDENCE_KIND } from '@cunzheng/contract/evidenceKinds';
 import type { LedgerService } from '../ledger/types.ts';
 import type { TAnchorView } from '@cunzheng/contract/anchor';
 import { newsText, notify } from '../notifications/notify.ts';
-import { maskOwner, type OwnerIdentity } from './format.ts';
+import { maskOwner, type OwnerIdentity } from '../../platform/format.ts';
 import { renderCertificate, type CertificateModel, type ExtraRow } from './html.ts';
 import { pdfRenderer } from './pdf.ts';
 import { viewTokens, VIEW_TOKEN_TTL_SECONDS } from './viewToken.ts';

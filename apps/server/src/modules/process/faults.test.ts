@@ -16,7 +16,7 @@ import { MSG } from '@cunzheng/contract/messages';
 import { registerUser } from '../../../test/client.ts';
 import { makeHarness, type Harness } from '../../../test/harness.ts';
 import { clickMsgs, openStream, startProcessSite, type ProcessSite } from '../../../test/processSite.ts';
-import { readZipIndex } from '../webcapture/capture/zipIndex.ts';
+import { readZipIndex } from '../../platform/capture/zipIndex.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 

@@ -1,8 +1,8 @@
 /** Types of a live process session (live.ts): options, viewer, recording, the session handle. */
 import type { TProAction, TProcessClientMsg, TProcessType } from '@cunzheng/contract/process';
-import type { Pinned } from '../webcapture/capture/guard.ts';
-import type { RequestSummary } from '../webcapture/capture/provenance.ts';
-import type { TlsSeen } from '../webcapture/capture/proxy.ts';
+import type { Pinned } from '../../platform/capture/guard.ts';
+import type { RequestSummary } from '../../platform/capture/provenance.ts';
+import type { TlsSeen } from '../../platform/capture/proxy.ts';
 import type { VideoResult } from './video.ts';
 
 export type EndReason = 'stop' | 'max' | 'idle' | 'disconnected' | 'crashed' | 'cancel';

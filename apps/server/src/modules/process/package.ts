@@ -10,10 +10,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { TProProvenance } from '@cunzheng/contract/process';
-import { METHOD_NOTES } from '../webcapture/capture/provenance.ts';
-import { SIGNING_ALGORITHM, type WaczSigner } from '../webcapture/capture/signer.ts';
-import { originFile, packWacz, type PackageStamper, type StoredArtefact, type WaczItem } from '../webcapture/capture/wacz.ts';
-import { cdxjOf } from '../webcapture/capture/warc.ts';
+import { METHOD_NOTES } from '../../platform/capture/provenance.ts';
+import { SIGNING_ALGORITHM, type WaczSigner } from '../../platform/capture/signer.ts';
+import { originFile, packWacz, type PackageStamper, type StoredArtefact, type WaczItem } from '../../platform/capture/wacz.ts';
+import { cdxjOf } from '../../platform/capture/warc.ts';
 import type { LiveRecording } from './live.ts';
 
 export interface ProcessPackage {

@@ -19,7 +19,7 @@ import { clickMsgs, openStream, startProcessSite, type ProcessSite } from '../..
 import { sha256hex } from '../../../test/webpages.ts';
 import { eq } from 'drizzle-orm';
 import { processSessions, users } from '../../db/schema/index.ts';
-import { readZipIndex } from '../webcapture/capture/zipIndex.ts';
+import { readZipIndex } from '../../platform/capture/zipIndex.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 

@@ -14,7 +14,7 @@ import { writeAudit } from '../../platform/audit.ts';
 import type { DownloadSigner } from '../../platform/downloads.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { EvidenceService } from '../evidence/service.ts';
-import { addressGuard, CaptureRefused } from '../webcapture/capture/guard.ts';
+import { addressGuard, CaptureRefused } from '../../platform/capture/guard.ts';
 import type { ProcessManager } from './manager.ts';
 import * as repo from './repo.ts';
 import { kindOf, type StoredShot } from './save.ts';

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth.ts';
 import type { DownloadSigner } from '../../platform/downloads.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { cstDateTime } from '../certificate/format.ts';
+import { cstDateTime } from '../../platform/format.ts';
 import type { ExtraRow } from '../certificate/html.ts';
 import type { CertificateService, CertificateView } from '../certificate/service.ts';
 import type { EvidenceRow } from '../evidence/types.ts';

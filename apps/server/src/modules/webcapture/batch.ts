@@ -12,7 +12,7 @@ import { validateEvidenceUrl } from '@cunzheng/contract/validators';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { addressGuard, CaptureRefused } from './capture/guard.ts';
+import { addressGuard, CaptureRefused } from '../../platform/capture/guard.ts';
 import * as repo from './repo.ts';
 import type { ForensicsService } from './service.ts';
 

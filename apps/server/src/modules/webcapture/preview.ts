@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import type { BrowserPool } from '../../platform/browser.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rateLimit.ts';
-import { CaptureFailure, capturePage, captureUserAgent } from './capture/engine.ts';
+import { CaptureFailure, capturePage, captureUserAgent } from '../../platform/capture/engine.ts';
 import * as repo from './repo.ts';
 import type { CaptureSettings } from './runner.ts';
 

@@ -21,11 +21,11 @@ import { storeBufferInTx } from '../../platform/blobRefs.ts';
 import type { BrowserPool } from '../../platform/browser.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { EvidenceService } from '../evidence/service.ts';
-import { CaptureFailure, capturePage, captureUserAgent } from './capture/engine.ts';
-import { requestSummary, type RequestSummary } from './capture/provenance.ts';
-import type { WaczSigner } from './capture/signer.ts';
-import { buildWacz, type PackageStamper } from './capture/wacz.ts';
-import { warcWriter } from './capture/warc.ts';
+import { CaptureFailure, capturePage, captureUserAgent } from '../../platform/capture/engine.ts';
+import { requestSummary, type RequestSummary } from '../../platform/capture/provenance.ts';
+import type { WaczSigner } from '../../platform/capture/signer.ts';
+import { buildWacz, type PackageStamper } from '../../platform/capture/wacz.ts';
+import { warcWriter } from '../../platform/capture/warc.ts';
 import * as repo from './repo.ts';
 
 export interface CaptureSettings {

@@ -25,7 +25,7 @@ import { fairQueue, withDeadline } from '../../platform/fairQueue.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { RateLimiter } from '../../platform/rateLimit.ts';
 import type { EvidenceService } from '../evidence/service.ts';
-import type { StoredArtefact } from './capture/wacz.ts';
+import type { StoredArtefact } from '../../platform/capture/wacz.ts';
 import * as repo from './repo.ts';
 import type { CaptureRunner } from './runner.ts';
 

@@ -14,12 +14,12 @@ import { openForDownload, type IntegrityReporter } from '../../platform/blobInte
 import type { DownloadSigner } from '../../platform/downloads.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rateLimit.ts';
-import { cstDateTime } from '../certificate/format.ts';
+import { cstDateTime } from '../../platform/format.ts';
 import type { ExtraRow } from '../certificate/html.ts';
 import type { CertificateService, CertificateView } from '../certificate/service.ts';
 import type { EvidenceService } from '../evidence/service.ts';
 import type { EvidenceRow } from '../evidence/types.ts';
-import type { StoredArtefact } from './capture/wacz.ts';
+import type { StoredArtefact } from '../../platform/capture/wacz.ts';
 import * as repo from './repo.ts';
 import { publicArtefact } from './service.ts';
 

@@ -14,7 +14,7 @@ import { MSG } from '@cunzheng/contract/messages';
 import { client, registerUser } from '../../../test/client.ts';
 import { makeHarness, type Harness } from '../../../test/harness.ts';
 import { decodePng, pixelVariance, sha256hex, startTestSite, waitCapture, type TestSite } from '../../../test/webpages.ts';
-import { readZipIndex } from './capture/zipIndex.ts';
+import { readZipIndex } from '../../platform/capture/zipIndex.ts';
 
 type Api = ReturnType<typeof client>;
 type User = Awaited<ReturnType<typeof registerUser>>;

@@ -9,7 +9,7 @@
  * first use by `loadOrCreateSecret`), or given base64 in WACZ_SIGNING_KEY.
  */
 import crypto, { type KeyObject } from 'node:crypto';
-import { loadOrCreateSecret } from '../../../platform/secrets.ts';
+import { loadOrCreateSecret } from '../secrets.ts';
 
 export interface WaczSignedData {
   hash: string;

@@ -5,7 +5,7 @@
  * (`capture/provenance.html`). Everything interpolated into the HTML is escaped.
  */
 import type { TWebProvenance } from '@cunzheng/contract/forensics';
-import { cstDateTime, esc, humanSize, thousands } from '../../certificate/format.ts';
+import { cstDateTime, esc, humanSize, thousands } from '../format.ts';
 import type { CaptureResult } from './engine.ts';
 import { LOCALE, TIMEZONE, VIEWPORT } from './engine.ts';
 import type { Exchange } from './proxy.ts';

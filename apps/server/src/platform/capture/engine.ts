@@ -15,7 +15,7 @@ import os from 'node:os';
 import { MSG } from '@cunzheng/contract/messages';
 import { msgHttpStatus } from '@cunzheng/contract/forensics';
 import type { Page } from 'playwright-core';
-import type { BrowserPool } from '../../../platform/browser.ts';
+import type { BrowserPool } from '../browser.ts';
 import { addressGuard, CaptureRefused, type Pinned } from './guard.ts';
 import { REFUSAL_HEADER, startCaptureProxy, type Exchange, type Refusal, type TlsSeen } from './proxy.ts';
 import { keepForInline, snapshotHtml, type InlineResources } from './snapshot.ts';
