@@ -41,8 +41,12 @@ if (dom && !('ResizeObserver' in window)) {
 }
 
 if (dom) {
-  afterEach(() => {
+  afterEach(async () => {
     cleanup();
     window.localStorage.clear();
+    // React schedules passive-effect flushes on the scheduler's macrotask queue (setImmediate in Node).
+    // Let those run while jsdom's window still exists: otherwise a flush left over from a file's last
+    // test fires after the environment is torn down ("window is not defined", an unhandled error).
+    for (let i = 0; i < 3; i++) await new Promise<void>((r) => setImmediate(r));
   });
 }
