@@ -10,6 +10,7 @@ import { overviewInfo } from '../../../api/account';
 import { useSession } from '../../../stores/session';
 import { accountName, formatDateTime, formatPoints, formatSize } from '../../../utils/format';
 import { DepositChart } from './DepositChart';
+import { certificatePath } from '@cunzheng/contract/evidenceKinds';
 import { KIND_LABEL, OFFERED_KINDS } from './kinds';
 import '../shared/account.css';
 
@@ -77,7 +78,7 @@ export default function OverviewPage() {
                     {d.recent.map((r) => (
                       <li key={r.baoquan}>
                         <div className="ov-list-main">
-                          <Link to={`/attestation/${encodeURIComponent(r.baoquan)}`} className="ov-list-title">
+                          <Link to={certificatePath(r.kind, r.baoquan)} className="ov-list-title">
                             {r.title}
                           </Link>
                           <span className="ov-list-meta">

@@ -1,5 +1,6 @@
 /** Chinese names of the evidence kinds (DESIGN.md domain model) as the overview shows them, and where each list lives. */
 import type { EvidenceKind } from '@cunzheng/contract/constants';
+import { offeredKinds } from '@cunzheng/contract/evidenceKinds';
 
 export const KIND_LABEL: Readonly<Record<EvidenceKind, string>> = {
   data: '数据存证',
@@ -11,13 +12,8 @@ export const KIND_LABEL: Readonly<Record<EvidenceKind, string>> = {
 };
 
 /**
- * The kinds the platform offers today, in display order, with the list each tile opens: only these get
- * an overview tile (issue 8 §3 — no tiles for kinds that do not exist yet; the issue that adds a kind
- * adds it here).
+ * The kinds the platform offers today (the contract registry's availability 'now'), in registry order, with
+ * the list each tile opens: only these get an overview tile (issue 8 §3 — no tiles for kinds that do not
+ * exist yet; a kind appears once the registry offers it).
  */
-export const OFFERED_KINDS: readonly { kind: EvidenceKind; list: string }[] = [
-  { kind: 'data', list: '/attestation-all/data' },
-  { kind: 'web', list: '/evidences-all/web' },
-  { kind: 'process', list: '/evidences-all/process' },
-  { kind: 'mobile', list: '/evidences-all/mobile-process' },
-];
+export const OFFERED_KINDS: readonly { kind: EvidenceKind; list: string }[] = offeredKinds().map((d) => ({ kind: d.id, list: d.routes.list }));

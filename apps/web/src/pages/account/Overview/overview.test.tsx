@@ -27,7 +27,11 @@ beforeAll(async () => {
             storageBytes: 2048,
             points: 12345,
             // 2024-02-29T16:00:00Z = 2024-03-01 00:00:00 in Beijing.
-            recent: [{ baoquan: 'CZ20240301ABCDEFGHJKMN', title: '购销合同', kind: 'data', saveTime: 1709222400 }],
+            recent: [
+              { baoquan: 'CZ20240301ABCDEFGHJKMN', title: '购销合同', kind: 'data', saveTime: 1709222400 },
+              { baoquan: 'CZ20240301WEBCAPTURE01', title: '商品页面', kind: 'web', saveTime: 1709222300 },
+              { baoquan: 'CZ20240301PROCESS00001', title: '聊天记录', kind: 'process', saveTime: 1709222200 },
+            ],
             notifications: [],
             perDay: Array.from({ length: 30 }, (_, i) => ({ date: `2024-02-${String(i + 1).padStart(2, '0')}`, count: 0 })),
           },
@@ -56,6 +60,10 @@ describe('overview', () => {
     expect(screen.getByText(/2024-03-01 00:00:00/)).toBeTruthy();
     expect(tiles[2]!.getAttribute('href')).toBe('/evidences-all/process');
     expect(tiles[3]!.getAttribute('href')).toBe('/evidences-all/mobile-process');
+    // Recent deposits open their own kind's certificate page (was /attestation/… for every kind).
+    expect(screen.getByRole('link', { name: '购销合同' }).getAttribute('href')).toBe('/attestation/CZ20240301ABCDEFGHJKMN');
+    expect(screen.getByRole('link', { name: '商品页面' }).getAttribute('href')).toBe('/evidencesWeb/CZ20240301WEBCAPTURE01');
+    expect(screen.getByRole('link', { name: '聊天记录' }).getAttribute('href')).toBe('/evidencesPro/CZ20240301PROCESS00001');
     fireEvent.click(tiles[1]!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/evidences-all/web'));
   });
