@@ -174,12 +174,12 @@ test('every route, logged out', async ({ browser }) => {
 
 test('every route, logged in as a user', async ({ browser }) => {
   test.setTimeout(300_000);
-  test.skip(!userState, 'needs the set-up');
+  expect(userState, 'the set-up test must have logged a user in').not.toBe('');
   await smoke(browser, 'user', userState);
 });
 
 test('every route, logged in as an operator', async ({ browser }) => {
   test.setTimeout(300_000);
-  test.skip(!operatorState, 'needs the set-up');
+  expect(operatorState, 'the set-up test must have logged an operator in').not.toBe('');
   await smoke(browser, 'operator', operatorState);
 });
