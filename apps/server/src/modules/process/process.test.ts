@@ -117,7 +117,10 @@ describe('process evidence', () => {
     ]));
     // Typed passwords never reach the action log (the GET form itself puts it in the next address).
     expect(JSON.stringify(look.actions.filter((a: any) => a.kind !== 'navigate'))).not.toContain('secret');
-    expect(look.shots.length).toBeGreaterThanOrEqual(3);
+    // The first page, and the page shown at the end; the screenshot after the last navigation's load can race
+    // the stop (then the end shot shows that page), so 2 is the floor (seen once in CI: 2 instead of 3).
+    expect(look.shots.length).toBeGreaterThanOrEqual(2);
+    expect(look.shots.length).toBeLessThanOrEqual(3);
 
     // The MP4 plays (ffprobe) and its hash is the one inside the WACZ.
     const mp4 = await owner.api.download(look.videoUrl);
