@@ -120,7 +120,6 @@ describe('process evidence', () => {
     // The first page, and the page shown at the end; the screenshot after the last navigation's load can race
     // the stop (then the end shot shows that page), so 2 is the floor (seen once in CI: 2 instead of 3).
     expect(look.shots.length).toBeGreaterThanOrEqual(2);
-    expect(look.shots.length).toBeLessThanOrEqual(3);
 
     // The MP4 plays (ffprobe) and its hash is the one inside the WACZ.
     const mp4 = await owner.api.download(look.videoUrl);
