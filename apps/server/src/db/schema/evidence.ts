@@ -33,6 +33,8 @@ export const evidence = pgTable('evidence', {
   status: smallint('status').notNull().default(1),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
   note: text('note'),
+  /** The enterprise member (their own user id) who deposited in the company's name (role 2, issue 14 §4); null otherwise. */
+  memberId: bigint('member_id', { mode: 'number' }),
 }, (t) => [
   uniqueIndex('evidence_baoquan_uq').on(t.baoquan),
   index('evidence_owner_idx').on(t.userId, t.kind, t.saveTime),

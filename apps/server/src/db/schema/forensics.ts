@@ -11,6 +11,8 @@ import { bytea } from './types.ts';
 export const webCaptures = pgTable('web_captures', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+  /** The enterprise member (user id) who started it in the company's name (role 2, issue 14 §4); null otherwise. */
+  memberId: bigint('member_id', { mode: 'number' }),
   /** The batch it came from, or null for a single capture. */
   batchId: varchar('batch_id', { length: 40 }),
   url: varchar('url', { length: 2100 }).notNull(),

@@ -10,3 +10,4 @@ export * from './trust.ts';
 export * from './forensics.ts';
 export * from './commerce.ts';
 export * from './process.ts';
+export * from './members.ts';

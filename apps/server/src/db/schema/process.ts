@@ -11,6 +11,8 @@ import { evidence } from './evidence.ts';
 export const processSessions = pgTable('process_sessions', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+  /** The enterprise member (user id) who started it in the company's name (role 2, issue 14 §4); null otherwise. */
+  memberId: bigint('member_id', { mode: 'number' }),
   /** Spec p2 §9 evidence type: 2 process (desktop), 4 mobile process. */
   type: smallint('type').notNull(),
   /** 0 queued, 1 running, 2 saving, 3 done, 4 interrupted (saved), 5 failed, 6 cancelled (contract PROCESS_STATUS). */
