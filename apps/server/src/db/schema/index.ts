@@ -11,3 +11,4 @@ export * from './forensics.ts';
 export * from './commerce.ts';
 export * from './process.ts';
 export * from './members.ts';
+export * from './issued.ts';
