@@ -12,3 +12,4 @@ export * from './commerce.ts';
 export * from './process.ts';
 export * from './members.ts';
 export * from './issued.ts';
+export * from './app.ts';
