@@ -13,3 +13,4 @@ export * from './process.ts';
 export * from './members.ts';
 export * from './issued.ts';
 export * from './app.ts';
+export * from './music.ts';
