@@ -19,9 +19,10 @@ import { EVIDENCE_KINDS, type EvidenceKind } from './constants.ts';
  * (WARC + pages + provenance); `video` an MP4 of a recorded session; `screenshot` PNG screenshots (full
  * page, or one per navigation); `actionLog` the timestamped action log of a recorded session (JSON);
  * `provenance` the capture's provenance summary (hosts, TLS, request list; inside the WACZ);
- * `phoneInfo` the phone information of an app capture (spec p1 §3 "Phone info (forensics)").
+ * `phoneInfo` the phone information of an app capture (spec p1 §3 "Phone info (forensics)"); `lyrics` and
+ * `score` the lyrics and score files of a music work (issue 12 §2; the audio is its `original`).
  */
-export const ARTEFACT_ROLES = ['original', 'wacz', 'video', 'screenshot', 'actionLog', 'provenance', 'phoneInfo'] as const;
+export const ARTEFACT_ROLES = ['original', 'wacz', 'video', 'screenshot', 'actionLog', 'provenance', 'phoneInfo', 'lyrics', 'score'] as const;
 export type ArtefactRole = (typeof ARTEFACT_ROLES)[number];
 
 /** An artefact of a kind: its role, Chinese name, media type, whether every evidence of the kind has it, whether it is the hashed main file. */
@@ -44,11 +45,12 @@ export interface ArtefactDef {
  * `summary` number, title, owner (masked), deposit time; `file` file name, type, size, SHA-256;
  * `web` URL, final URL, capture time, full-page screenshot, replay; `process` session start/end, duration,
  * start URL, interrupted (中断) note; `video` the session video beside `actionLog` (the action list);
- * `phone` phone info; `artefacts` every artefact with size and SHA-256; `provenance` hosts, addresses, TLS;
+ * `phone` phone info; `music` the work (title, lyricist, composer, performer, album, duration, ISRC) and the
+ * owner's player; `artefacts` every artefact with size and SHA-256; `provenance` hosts, addresses, TLS;
  * `ledger` chainhash, ledger index, inclusion proof, checkpoint; `timestamp` the RFC 3161 token;
  * `anchor` the external chain anchor; `extract` extraction by code.
  */
-export const CERTIFICATE_SECTIONS = ['summary', 'file', 'web', 'process', 'video', 'actionLog', 'phone', 'artefacts', 'provenance', 'ledger', 'timestamp', 'anchor', 'extract'] as const;
+export const CERTIFICATE_SECTIONS = ['summary', 'file', 'web', 'process', 'video', 'actionLog', 'phone', 'music', 'artefacts', 'provenance', 'ledger', 'timestamp', 'anchor', 'extract'] as const;
 export type CertificateSection = (typeof CERTIFICATE_SECTIONS)[number];
 
 /** One order type of spec p1 §9 a kind is charged and listed under. */
@@ -118,6 +120,9 @@ const A = {
   video: { role: 'video', name: '录屏视频（MP4）', mime: 'video/mp4', required: false, main: false },
   actionLog: { role: 'actionLog', name: '操作日志', mime: 'application/json', required: true, main: false },
   phoneInfo: { role: 'phoneInfo', name: '手机信息', mime: 'application/json', required: false, main: false },
+  audio: { role: 'original', name: '音频文件', mime: 'audio/mpeg', required: true, main: true },
+  lyrics: { role: 'lyrics', name: '歌词', mime: 'text/plain', required: false, main: false },
+  score: { role: 'score', name: '曲谱', mime: 'application/pdf', required: false, main: false },
 } as const satisfies Record<string, ArtefactDef>;
 
 const TRUST: readonly CertificateSection[] = ['ledger', 'timestamp', 'anchor', 'extract'];
@@ -205,16 +210,18 @@ export const EVIDENCE_KIND_DEFS: readonly EvidenceKindDef[] = [
   },
   {
     id: 'music',
-    name: '音视频取证',
-    nameEn: 'Music and video evidence',
+    name: '音乐存证',
+    nameEn: 'Music work preservation',
     evidenceType: 6,
     orderTypes: [{ code: 6, name: '音视频取证' }],
     priceCode: 6,
-    artefacts: [A.original],
-    certificateSections: ['summary', 'file', ...TRUST],
+    // One evidence per work: the audio (hashed into the ledger) plus optional lyrics and score (issue 12 §2).
+    artefacts: [A.audio, A.lyrics, A.score],
+    certificateSections: ['summary', 'file', 'music', 'artefacts', ...TRUST],
     routes: { list: '/evidences-all/music', download: '/evidences-all/music/download', certificate: '/evidencesMusic', create: '', queue: '', preview: '', query: '/queryAuthentication/musickeeping' },
-    api: { list: '', view: '', extract: '', download: '', batch: '' },
-    availability: 'later',
+    // The spec names no music calls: these paths are ours (modules/music/routes.ts).
+    api: { list: '/api/music/getList', view: '/api/share/getMusicView', extract: '/api/share/downMusicBaoquan', download: '/api/music/downBaoquan', batch: '/api/music/downloadBatch' },
+    availability: 'building',
   },
 ];
 

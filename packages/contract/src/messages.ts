@@ -334,6 +334,27 @@ export const MSG = {
   SHA256_REQUIRED: '请输入SHA-256哈希值',
   /** GET /api/verify with anything but 64 hex characters. */
   SHA256_FORMAT: 'SHA-256哈希值应为64位十六进制字符',
+  // ── Music evidence and public query pages (issue 12 §2–3) ──────────────
+  MUSIC_WORK_TITLE_REQUIRED: '请输入作品名称',
+  MUSIC_WORK_TITLE_TOO_LONG: '作品名称不能超过100个字符',
+  MUSIC_LYRICIST_TOO_LONG: '作词不能超过50个字符',
+  MUSIC_COMPOSER_TOO_LONG: '作曲不能超过50个字符',
+  MUSIC_PERFORMER_TOO_LONG: '表演者不能超过50个字符',
+  MUSIC_ALBUM_TOO_LONG: '专辑名称不能超过100个字符',
+  /** ISRC (ISO 3901): 2 letters, 3 letters/digits, 2 digits, 5 digits; hyphens optional. */
+  MUSIC_ISRC_INVALID: 'ISRC格式错误，应为12位，如 CN-A12-26-00001',
+  MUSIC_AUDIO_REQUIRED: '请上传音频文件',
+  MUSIC_AUDIO_INVALID: '无法识别的音频文件，请上传 MP3、WAV、FLAC、AAC、M4A 或 OGG 格式',
+  MUSIC_LYRICS_INVALID: '歌词文件只能是 TXT、LRC、PDF 或 DOCX 格式',
+  MUSIC_SCORE_INVALID: '曲谱文件只能是 PDF、PNG、JPG、MusicXML 或 MIDI 格式',
+  /** The notarial-certificate check of /queryAuthentication/notarial (POST /api/check/checkGzsNo; issue 12 §3, issue 15). */
+  NOTARY_CERT_REQUIRED: '请输入公证书编号',
+  NOTARY_CERT_NOT_FOUND: '公证书编号不存在',
+  /** electronicData: a digest that is not 64 hexadecimal digits. */
+  DIGEST_INVALID: '请输入64位十六进制的SHA-256或SM3摘要值',
+  DIGEST_ALGO_INVALID: '摘要算法只能是SHA-256或SM3',
+  /** Help centre (GET /api/Education, POST /api/Education/downPdf). */
+  ARTICLE_NOT_FOUND: '文章不存在',
 } as const;
 
 /** Name of any message constant. */
