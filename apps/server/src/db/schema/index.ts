@@ -14,3 +14,4 @@ export * from './members.ts';
 export * from './issued.ts';
 export * from './app.ts';
 export * from './music.ts';
+export * from './kyc.ts';
