@@ -180,6 +180,29 @@ export const MSG = {
   AUTH_LETTER_REQUIRED: '请上传授权委托书',
   /** spec p1 §5, §8. */
   IMAGE_TYPE_REQUIRED: '请上传图片类型',
+  /** Role 2 by someone who is not (or no longer) a bound member of a company (issue 14 §4): 403, logged out. */
+  MEMBER_NOT_BOUND: '您已不是企业成员，请重新登录',
+  MEMBER_NOT_FOUND: '成员不存在',
+  /** Member management is for company main accounts only (spec p2 §2 "/member company accounts only"). */
+  MEMBER_COMPANY_ONLY: '仅企业主账号可管理成员',
+  /** queryMember: only registered, verified individual accounts not bound elsewhere (spec p1 §5). */
+  MEMBER_NOT_PERSONAL: '该手机号不是个人账户，不可添加为成员',
+  MEMBER_NOT_VERIFIED: '该用户尚未完成个人实名认证，不可添加为成员',
+  MEMBER_BOUND_ELSEWHERE: '该用户已绑定其他企业，不可重复添加',
+  MEMBER_ALREADY: '该用户已是本企业成员或正在审核中',
+  MEMBER_QUERY_FIRST: '请先输入成员手机号并确认成员姓名',
+  MEMBER_ONLY_FAILED: '只有审核失败的成员可以修改或删除',
+  MEMBER_ONLY_BOUND: '只有已绑定的成员可以停用',
+  MEMBER_REVIEWED: '该成员申请已审核，请刷新后重试',
+  MEMBER_COMPANY_NOT_VERIFIED: '企业尚未完成实名认证，不可添加成员',
+  STOP_REASON_REQUIRED: '请输入停用原因',
+  STOP_REASON_TOO_LONG: '停用原因不能超过100个字符',
+  AUDIT_REASON_REQUIRED: '请输入审核不通过原因',
+  LETTER_TOO_LARGE: '授权委托书图片不能超过10M',
+  UNBIND_SUCCESS: '解绑成功',
+  STOP_SUCCESS: '停用成功',
+  SWITCH_ROLE_SUCCESS: '切换成功',
+  ROLE_NOT_AVAILABLE: '无可切换的角色',
 
   // ── Orders and invoices (spec p1 §5, §8; p2 §5, §8) ──────────────────────
   /** issue 13: answer of POST /api/webbatch/pay now that captures cost points. */
@@ -247,6 +270,26 @@ export const MSG = {
   NOT_VERIFIED: '您未实名不可使用该功能',
   /** spec p2 §6, §8. */
   REPAIR_PENDING: '实名补传还未通过，请耐心等待',
+  /** Issue 14 (wording ours): the sex chosen does not match the ID number. */
+  KYC_SEX_MISMATCH: '性别与身份证号码不符',
+  KYC_TYPE_REQUIRED: '请选择认证方式',
+  /** A submission while one is under review or after verification passed. */
+  KYC_NOT_EDITABLE: '当前认证状态不可修改',
+  KYC_UNDER_REVIEW: '认证资料审核中，请耐心等待',
+  KYC_APPLICATION_NOT_FOUND: '认证申请不存在',
+  KYC_ALREADY_REVIEWED: '该申请已审核',
+  KYC_REJECT_REASON_REQUIRED: '请输入驳回原因',
+  /** Face verification: a session that is unknown, not the caller's or expired. */
+  FACE_SESSION_INVALID: '人脸识别会话无效或已过期，请重新认证',
+  /** Face verification answer while the provider has not reported (code '0000'). */
+  FACE_WAITING: '人脸识别进行中',
+  /** Supplementary upload needed before notarisation (p2 §6). */
+  REPAIR_REQUIRED: '请先补传身份证照片',
+  /** Company accounts: authorisation letter or ID images missing or failed (p2 §6). */
+  ENTERPRISE_IMAGES_REQUIRED: '请先补充企业认证资料',
+  /** Personal-only or company-only KYC calls by the other account type. */
+  KYC_WRONG_ACCOUNT_TYPE: '账户类型不支持该认证',
+  KYC_SUBMITTED: '提交成功，请等待审核',
 
   // ── Web page evidence (issue 4; spec p2 §5, §7 web evidence calls) ──────
   /** Any capture record (web capture, process session) that does not exist or is not the caller's. */

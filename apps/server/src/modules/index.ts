@@ -29,6 +29,9 @@ import { buildPackageRoutes } from './package/wire.ts';
 import { buildCommerce, registerCommerceRoutes, registerCommerceWorkers } from './commerce/wire.ts';
 import { buildForensics, registerForensicsRoutes, registerForensicsWorkers } from './webcapture/wire.ts';
 import { buildProcess, registerProcessRoutes } from './process/wire.ts';
+import { buildKyc, registerKycRoutes, registerKycWorkers } from './kyc/wire.ts';
+import { assertOrders, exportOrders, orderList } from './commerce/orderList.ts';
+import { buildMembers, registerMembersRoutes } from './members/wire.ts';
 
 /** Version of the server package. */
 const APP_VERSION: string = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
@@ -49,7 +52,20 @@ export function buildServices(ctx: AppContext) {
   const account = buildAccount(ctx, { captcha, smsCodes, pow, notifications, evidence, auth });
   const forensics = buildForensics(ctx, { evidence, certificate, auth, stamper: (sha) => trust.stamp(sha), report: (a) => audit.integrityAlert(a), canPay: commerce.canPay });
   const processEvidence = buildProcess(ctx, { evidence, certificate, auth, stamper: (sha) => trust.stamp(sha), canPay: commerce.canPay });
-  return { commerce, ledger, captcha, pow, auth, evidence, certificate, browser, blobs: ctx.blobs, db, account, trust, anchor, audit, forensics, processEvidence };
+  const kyc = buildKyc(ctx, { auth });
+  const members = buildMembers(ctx, {
+    smsCodes,
+    findUser: (id) => auth.findUser(id),
+    // Exact mobile among the keyword matches (an 11-digit mobile is a substring of no other mobile).
+    findUserByMobile: async (mobile) => (await auth.listUsers({ page: 1, limit: 20, keyword: mobile })).list.find((u) => u.mobile === mobile) ?? null,
+    // Until the kyc service's isVerifiedIndividual lands: a personal account whose userStatus is 3 (passed).
+    isVerifiedIndividual: async (id) => {
+      const u = await auth.findUser(id);
+      return !!u && u.type === 1 && u.userStatus === 3;
+    },
+    orders: { list: (v, q) => orderList(db, v, q), assert: (v, q) => assertOrders(db, v, q), export: (v, q, out) => exportOrders(db, v, q, out) },
+  });
+  return { members, commerce, ledger, captcha, pow, auth, evidence, certificate, browser, blobs: ctx.blobs, db, account, trust, anchor, audit, forensics, processEvidence, kyc };
 }
 
 export type Services = ReturnType<typeof buildServices>;
@@ -76,6 +92,8 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, s: S
   await registerForensicsRoutes(app, ctx, s.forensics);
   await registerProcessRoutes(app, ctx, s.processEvidence);
   await registerCommerceRoutes(app, ctx, s.commerce);
+  await registerKycRoutes(app, ctx, s.kyc);
+  await registerMembersRoutes(app, ctx, s.members);
 }
 
 /**
@@ -89,4 +107,5 @@ export async function registerWorkers(jobs: Jobs, ctx: AppContext, s: Services):
   await registerBlobGc(jobs, ctx);
   await registerForensicsWorkers(jobs, ctx, s.forensics);
   await registerCommerceWorkers(jobs, ctx, s.commerce);
+  await registerKycWorkers(jobs, ctx, s.kyc);
 }

@@ -14,13 +14,13 @@ export const accountRoutes = (deps: { settings: SettingsService; sessions: Sessi
 
   /** POST /api/user/resetExtractCode/sendSMS (captchaId, imgCode), login required → `{token}`, msg 发送成功. */
   app.post('/api/user/resetExtractCode/sendSMS', { schema: { body: ZResetExtractSmsReq } }, async (req) => {
-    const me = await sessions.required(req);
+    const me = await sessions.mainRole(req);
     return ok(await settings.sendSms(me, req.body, req.ip), MSG.SMS_SENT);
   });
 
   /** POST /api/user/resetExtractCode (smsCode, smsToken), login required → `{extractCode}`, msg 证据提取码已重置. */
   app.post('/api/user/resetExtractCode', { schema: { body: ZResetExtractReq } }, async (req) => {
-    const me = await sessions.required(req);
+    const me = await sessions.mainRole(req);
     return ok(await settings.reset(me, req.body, req.ip), MSG.EXTRACT_CODE_RESET);
   });
 

@@ -66,10 +66,18 @@ export const authRoutes = (deps: { auth: AuthService; captcha: CaptchaService; p
   /** POST /api/user/editPassword (oldPassword, password, confirmPassword; p1 §5) → 修改密码成功; ends every session. */
   app.post('/api/user/editPassword', { schema: { body: ZEditPasswordReq } }, async (req) => {
     const me = await sessions.required(req);
-    await auth.editPassword(me, req.body, req.ip);
+    // The person's own password, whatever role it acts in.
+    await auth.editPassword({ ...me, user: me.actor }, req.body, req.ip);
     return ok(null, MSG.PASSWORD_CHANGED);
   });
 
-  /** GET /api/user/info → the caller's fresh userInfo. */
-  app.get('/api/user/info', async (req) => ok(await auth.userInfo(await sessions.required(req))));
+  /**
+   * GET /api/user/info → the caller's fresh userInfo: the logged-in person's, and for role 2 (enterprise
+   * member) the company's available points, which the member spends (spec p1 §1).
+   */
+  app.get('/api/user/info', async (req) => {
+    const me = await sessions.required(req);
+    const info = await auth.userInfo({ ...me, user: me.actor });
+    return ok(me.role === 2 ? { ...info, points: me.user.points } : info);
+  });
 };

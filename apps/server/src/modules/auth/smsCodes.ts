@@ -14,13 +14,16 @@ import { randomDigits, randomToken, sha256 } from '../../platform/secrets.ts';
 import type { SmsProvider } from '../../platform/sms.ts';
 import { MSG } from '@cunzheng/contract/messages';
 
-export type SmsScene = 'register' | 'login' | 'reset' | 'extract';
+/** 'member' = companymember/sendMsg type 7 (add), 'memberStop' = type 8 (stop, unbind) (spec p1 §9). */
+export type SmsScene = 'register' | 'login' | 'reset' | 'extract' | 'member' | 'memberStop';
 
 const SCENE_TEXT: Record<SmsScene, string> = {
   register: '注册',
   login: '登录',
   reset: '重置密码',
   extract: '重置证据提取码',
+  member: '企业成员绑定',
+  memberStop: '企业成员停用/解绑',
 };
 
 const CODE_TTL_S = 300;

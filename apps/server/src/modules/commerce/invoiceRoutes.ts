@@ -20,7 +20,7 @@ export const invoiceRoutes = (deps: { invoices: InvoiceService; profile: Invoice
   const { invoices, profile, sessions } = deps;
   /** The caller, refused (403) when acting as a company member. */
   const owner = async (req: FastifyRequest): Promise<Principal> => {
-    const me = await sessions.required(req);
+    const me = await sessions.mainRole(req);
     if (me.role === 2) throw forbidden();
     return me;
   };
@@ -48,7 +48,7 @@ export const invoiceRoutes = (deps: { invoices: InvoiceService; profile: Invoice
   app.get('/api/User/addressList', async (req) => ok(await profile.addresses((await owner(req)).user.id)));
   /** GET /api/User/district → the GB/T 2260 region tree `[{name, child}]` (mainland). */
   app.get('/api/User/district', async (req) => {
-    await sessions.required(req);
+    await sessions.mainRole(req);
     return ok(REGIONS);
   });
   /** POST /api/User/addAddress (name, province, city, area, address, phoneNumber, status) → `{id}`, 添加成功. */

@@ -17,7 +17,7 @@ import { assertOrders, exportOrders, orderList, type OrderViewer } from './order
 import type { CommerceService } from './service.ts';
 
 /** The order viewer of a principal: role 2 (company member) sees only its own consumption. */
-const viewerOf = (me: Principal): OrderViewer => (me.role === 2 ? { userId: me.user.id, memberId: me.user.id } : { userId: me.user.id });
+const viewerOf = (me: Principal): OrderViewer => (me.role === 2 ? { userId: me.user.id, memberId: me.actor.id } : { userId: me.user.id });
 
 /** Registers the commerce routes. */
 export const commerceRoutes = (deps: { commerce: CommerceService; sessions: Sessions; db: Db; findUserByMobile: (mobile: string) => Promise<number | null> }): FastifyPluginAsyncZod => async (app) => {

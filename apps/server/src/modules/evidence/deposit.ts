@@ -37,7 +37,14 @@ export interface ArtefactInput {
 export interface DepositArtefactsInput {
   /** The evidence kind (contract registry id). */
   kind: EvidenceKind;
+  /** The acting account that owns the evidence and pays (the company when an enterprise member acts, role 2). */
   owner: UserRow;
+  /**
+   * The enterprise member (its own user id) who deposits in the company's name (issue 14 §4): recorded on
+   * the evidence row, the consumption order and points-ledger row, and as the audit row's actor. Null/absent
+   * for an account acting as itself. Routes pass `actingMemberId(principal)`.
+   */
+  memberId?: number | null;
   /** Title shown in lists and on the certificate (≤ 200 characters); default the main artefact's name. */
   title?: string;
   label?: string;
@@ -65,7 +72,7 @@ export interface DepositDeps {
    * Charges the evidence's price inside the deposit transaction (issue 13: commerce `charge`); a short
    * balance throws 400 可用积分不足，请先充值 and nothing is created.
    */
-  charge?: (tx: DbOrTx, c: { userId: number; kind: string; evidenceId: number; title?: string }) => Promise<unknown>;
+  charge?: (tx: DbOrTx, c: { userId: number; memberId?: number | null; kind: string; evidenceId: number; title?: string }) => Promise<unknown>;
 }
 
 /**
@@ -98,7 +105,7 @@ export async function depositArtefacts(deps: DepositDeps, input: DepositArtefact
       await storeStagedInTx(tx, blobs, main.staged, mainMime);
       for (const a of extras) await storeStagedInTx(tx, blobs, a.staged, a.mime ?? def.artefacts.find((d) => d.role === a.role)?.mime ?? 'application/octet-stream');
       const id = await repo.nextId(tx);
-      await deps.charge?.(tx, { userId: input.owner.id, kind: input.kind, evidenceId: id, title: input.title?.trim() || main.name });
+      await deps.charge?.(tx, { userId: input.owner.id, memberId: input.memberId ?? null, kind: input.kind, evidenceId: id, title: input.title?.trim() || main.name });
       const baoquan = newBaoquan(saveTime);
       const appended = await ledger.append(tx, { baoquan, sha256: main.staged.sha256, size: main.staged.size, kind: input.kind, time: saveTime, owner: ownerCommitment(input.owner) }, id);
       const ev = await repo.insert(tx, {
@@ -117,6 +124,7 @@ export async function depositArtefacts(deps: DepositDeps, input: DepositArtefact
         ledgerIndex: appended.index,
         chainhash: appended.chainhash,
         note: input.note ?? null,
+        memberId: input.memberId ?? null,
       });
       const arts = await repo.insertArtefacts(
         tx,
@@ -125,7 +133,7 @@ export async function depositArtefacts(deps: DepositDeps, input: DepositArtefact
       await deps.timestamper.record(tx, id, stamp);
       await input.inTx?.(tx, ev, arts);
       await writeAudit(tx, {
-        actorId: input.owner.id,
+        actorId: input.memberId ?? input.owner.id,
         action: 'evidence.deposit',
         target: `evidence:${id}`,
         after: { baoquan, kind: input.kind, sha256: main.staged.sha256, size: main.staged.size, ledgerIndex: appended.index, ...(arts.length ? { artefacts: arts.map((a) => ({ role: a.role, sha256: a.sha256, size: a.size })) } : {}) },

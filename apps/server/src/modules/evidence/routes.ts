@@ -5,7 +5,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZDataListQuery, ZDataUploadFields, ZDelDataQuery, ZDownBaoquanReq, ZDownloadBatchReq, ZDownloadZipReq, ZSaveLabelReq } from '@cunzheng/contract/evidence';
 import { MSG } from '@cunzheng/contract/messages';
-import type { Sessions } from '../../platform/auth.ts';
+import { actingMemberId, type Sessions } from '../../platform/auth.ts';
 import { badRequest, ok } from '../../platform/errors.ts';
 import type { EvidenceService } from './service.ts';
 import type { StagedBlob } from '../../platform/blobs.ts';
@@ -48,7 +48,7 @@ export const evidenceRoutes = (deps: { evidence: EvidenceService; sessions: Sess
       if (!staged) throw badRequest(MSG.FILE_REQUIRED);
       const meta = ZDataUploadFields.safeParse(fields);
       if (!meta.success) throw badRequest(meta.error.issues[0]?.message ?? MSG.BAD_PARAM);
-      const item = await evidence.deposit({ owner: me.user, staged, fileName, title: meta.data.title, label: meta.data.label, ip: req.ip });
+      const item = await evidence.deposit({ owner: me.user, memberId: actingMemberId(me), staged, fileName, title: meta.data.title, label: meta.data.label, ip: req.ip });
       staged = undefined;
       return ok(item, MSG.UPLOAD_SUCCESS);
     } finally {

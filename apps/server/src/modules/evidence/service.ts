@@ -32,6 +32,8 @@ export { findWithSide, listWithSide } from './listing.ts';
 
 export interface DepositInput {
   owner: UserRow;
+  /** The enterprise member (user id) depositing in the company's name (`actingMemberId(principal)`), else null. */
+  memberId?: number | null;
   /** The file, already streamed to a temp file by `stage()`. */
   staged: StagedBlob;
   fileName: string;
@@ -66,7 +68,7 @@ export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: Ledger
     async deposit(input: DepositInput): Promise<EvidenceItem> {
       const kind = input.kind ?? 'data';
       const role = mainArtefact(EVIDENCE_KIND[kind]).role;
-      const { row } = await depositArtefacts(deps, { kind, owner: input.owner, title: input.title, label: input.label, ip: input.ip, artefacts: [{ role, name: input.fileName, staged: input.staged }], inTx: input.inTx && ((tx, ev) => input.inTx!(tx, ev)) });
+      const { row } = await depositArtefacts(deps, { kind, owner: input.owner, memberId: input.memberId, title: input.title, label: input.label, ip: input.ip, artefacts: [{ role, name: input.fileName, staged: input.staged }], inTx: input.inTx && ((tx, ev) => input.inTx!(tx, ev)) });
       return toItem(row);
     },
 

@@ -16,26 +16,26 @@ export const notificationRoutes = (deps: { notifications: NotificationService; s
   /** POST /api/News/listing (page) → `{list: [{newsId, str, addTime, isRead}], count, unread}`, 10 per page. */
   app.post('/api/News/listing', { schema: { body: ZNewsListReq } }, async (req) => {
     const me = await sessions.required(req);
-    return ok(await notifications.list(me.user.id, req.body.page));
+    return ok(await notifications.list(me.actor.id, req.body.page));
   });
 
   /** POST /api/News/read (newsId: comma-separated ids or 'all') → null, 操作成功. */
   app.post('/api/News/read', { schema: { body: ZNewsReadReq } }, async (req) => {
     const me = await sessions.required(req);
-    await notifications.markRead(me.user.id, req.body.newsId);
+    await notifications.markRead(me.actor.id, req.body.newsId);
     return ok(null, MSG.OPERATION_SUCCESS);
   });
 
   /** POST /api/News/del (newsId: comma-separated ids) → null, 删除成功. */
   app.post('/api/News/del', { schema: { body: ZNewsDelReq } }, async (req) => {
     const me = await sessions.required(req);
-    await notifications.remove(me.user.id, req.body.newsId);
+    await notifications.remove(me.actor.id, req.body.newsId);
     return ok(null, MSG.DELETE_SUCCESS);
   });
 
   /** GET /api/News/unread → `{count}` of unread notifications (header badge, polled by the web). */
   app.get('/api/News/unread', async (req) => {
     const me = await sessions.required(req);
-    return ok({ count: await notifications.unreadCount(me.user.id) });
+    return ok({ count: await notifications.unreadCount(me.actor.id) });
   });
 };

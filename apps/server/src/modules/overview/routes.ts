@@ -12,7 +12,7 @@ export const overviewRoutes = (deps: { overview: OverviewService; sessions: Sess
    * perDay: [{date 'YYYY-MM-DD', count}] ×30}` of the caller's own account.
    */
   app.get('/api/Overview/getInfo', async (req) => {
-    const me = await deps.sessions.required(req);
+    const me = await deps.sessions.mainRole(req);
     return ok(await deps.overview.info({ id: me.user.id, points: me.user.points }));
   });
 };

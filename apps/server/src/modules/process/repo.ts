@@ -33,7 +33,7 @@ export async function lockUser(tx: DbOrTx, userId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(8810, ${userId}::int)`);
 }
 
-export async function insert(tx: DbOrTx, row: { userId: number; type: number; url: string; title: string; streamNonce: string }): Promise<SessionRow> {
+export async function insert(tx: DbOrTx, row: { userId: number; memberId?: number | null; type: number; url: string; title: string; streamNonce: string }): Promise<SessionRow> {
   return (await tx.insert(processSessions).values(row).returning())[0] as SessionRow;
 }
 

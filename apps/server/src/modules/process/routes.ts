@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '@cunzheng/contract/messages';
 import { ZAddProcessReq, ZGetProViewQuery, ZProcessIdReq, ZProDownloadBatchReq, ZProLabelListReq, ZProListReq, ZProSaveLabelReq, ZProShareDownReq } from '@cunzheng/contract/process';
-import type { Sessions } from '../../platform/auth.ts';
+import { actingMemberId, type Sessions } from '../../platform/auth.ts';
 import { ok } from '../../platform/errors.ts';
 import type { ProcessService } from './service.ts';
 import type { ProcessShareService } from './share.ts';
@@ -23,7 +23,7 @@ export const processRoutes = (deps: { process: ProcessService; share: ProcessSha
   for (const path of ['/api/processforensics/addProcess', '/api/processlist/clickAddProcess']) {
     app.post(path, { schema: { body: ZAddProcessReq } }, async (req) => {
       const me = await sessions.required(req);
-      return ok(await svc.add(me.user.id, req.body, req.ip));
+      return ok(await svc.add(me.user.id, req.body, req.ip, actingMemberId(me)));
     });
   }
 

@@ -96,6 +96,7 @@ export async function saveSession(deps: SaveDeps, row: repo.SessionRow, rec: Liv
     await deps.evidence.depositArtefacts({
       kind: kindOf(type),
       owner,
+      memberId: row.memberId,
       title,
       artefacts,
       note,

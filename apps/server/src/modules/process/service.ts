@@ -89,7 +89,7 @@ export function processService(deps: ProcessServiceDeps) {
      * gets that one back (`resumed` true). 400 目标地址不允许访问 / DNS 解析失败 for a start address outside the
      * allow-list; 400 排队人数过多，请稍后再试 when PROCESS_QUEUE_MAX sessions wait.
      */
-    async add(userId: number, req: TAddProcessReq, ip: string | null): Promise<TProcessSession> {
+    async add(userId: number, req: TAddProcessReq, ip: string | null, memberId: number | null = null): Promise<TProcessSession> {
       if (req.url) {
         try {
           await addressGuard(deps.allowHosts).check(new URL(req.url).hostname);
@@ -110,8 +110,8 @@ export function processService(deps: ProcessServiceDeps) {
         if (active && stale) await repo.transition(tx, active.id, [1, 2], { status: 5, note: MSG.PROCESS_NOTE_CRASHED, endedAt: new Date() });
         else if (active) return { row: active, resumed: true };
         if ((await repo.countQueued(tx)) >= deps.queueMax) throw badRequest(MSG.PROCESS_BUSY);
-        const row = await repo.insert(tx, { userId, type: req.type, url: req.url ?? '', title: req.title ?? '', streamNonce: crypto.randomBytes(18).toString('base64url') });
-        await writeAudit(tx, { actorId: userId, action: 'process.start', target: `process_session:${row.id}`, after: { type: req.type, url: req.url ?? '' }, ip });
+        const row = await repo.insert(tx, { userId, memberId, type: req.type, url: req.url ?? '', title: req.title ?? '', streamNonce: crypto.randomBytes(18).toString('base64url') });
+        await writeAudit(tx, { actorId: memberId ?? userId, action: 'process.start', target: `process_session:${row.id}`, after: { type: req.type, url: req.url ?? '' }, ip });
         return { row, resumed: false };
       });
       if (!out.resumed) await manager.kick();

@@ -35,20 +35,20 @@ export const signatureRoutes = (deps: { signatures: SignatureService; sessions: 
 
   /** POST /api/signature/listing → `[{id, name, pic_url, add_time, is_default}]` of the caller's stamps. */
   app.post('/api/signature/listing', async (req) => {
-    const me = await sessions.required(req);
+    const me = await sessions.mainRole(req);
     return ok(await signatures.list(me.user.id));
   });
 
   /** POST /api/signature/del (id) → null, msg 删除成功; 400 签章不存在 (also for another user's id). */
   app.post('/api/signature/del', { schema: { body: ZSignatureIdReq } }, async (req) => {
-    const me = await sessions.required(req);
+    const me = await sessions.mainRole(req);
     await signatures.remove(me.user.id, req.body.id, req.ip);
     return ok(null, MSG.DELETE_SUCCESS);
   });
 
   /** POST /api/signature/setDefault (id) → null, msg 设置成功; 400 签章不存在. */
   app.post('/api/signature/setDefault', { schema: { body: ZSignatureIdReq } }, async (req) => {
-    const me = await sessions.required(req);
+    const me = await sessions.mainRole(req);
     await signatures.setDefault(me.user.id, req.body.id, req.ip);
     return ok(null, MSG.SET_DEFAULT_SUCCESS);
   });
@@ -59,7 +59,7 @@ export const signatureRoutes = (deps: { signatures: SignatureService; sessions: 
    * 请输入签章名称 / 签章名称不能超过20个字符 / 最多保存20个签章.
    */
   app.post('/api/signature/add', async (req) => {
-    const me = await sessions.required(req);
+    const me = await sessions.mainRole(req);
     if (!req.isMultipart()) throw badRequest(MSG.FILE_REQUIRED);
     const fields: Record<string, string> = {};
     let png: Buffer | null | undefined;
@@ -88,7 +88,7 @@ export const signatureRoutes = (deps: { signatures: SignatureService; sessions: 
    * 400 请选择印章类型 / 请输入印章文字 / 个人印章请输入2-4个汉字 / 企业名称至少2个字符 / 最多保存20个签章.
    */
   app.post('/api/signature/generate', { schema: { body: ZSignatureGenerateReq } }, async (req) => {
-    const me = await sessions.required(req);
+    const me = await sessions.mainRole(req);
     return ok(await signatures.generate(me.user.id, req.body, req.ip), MSG.ADD_SUCCESS);
   });
 };

@@ -86,7 +86,7 @@ export function batchService(deps: BatchDeps) {
      * its price when its evidence is deposited (issue 13). 400 批次不存在或已过期 / 该批次已提交 / 没有可取证的网址 /
      * 可用积分不足，请先充值 (the balance does not cover every valid URL; nothing started).
      */
-    async pay(userId: number, batchId: string, ip: string | null): Promise<TWebBatchPayRes> {
+    async pay(userId: number, batchId: string, ip: string | null, memberId: number | null = null): Promise<TWebBatchPayRes> {
       const found = await repo.findBatch(deps.db, userId, batchId, new Date(Date.now() - BATCH_TTL_MS));
       if (!found) throw badRequest(MSG.WEB_BATCH_NOT_FOUND);
       const valid = found.items.filter((i) => i.valid);
@@ -96,7 +96,7 @@ export function batchService(deps: BatchDeps) {
       await writeAudit(deps.db, { actorId: userId, action: 'web.batch', target: `web_batch:${batchId}`, after: { urls: valid.length, charged: 0 }, ip });
       const ids: number[] = [];
       for (const it of valid) {
-        const { id } = await deps.forensics.submit(userId, { url: it.url, batchId }, ip);
+        const { id } = await deps.forensics.submit(userId, { url: it.url, batchId, memberId }, ip);
         await repo.setBatchItemCapture(deps.db, batchId, it.position, id);
         ids.push(id);
       }

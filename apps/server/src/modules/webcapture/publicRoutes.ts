@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZGetWebViewQuery, ZWebBatchDataReq, ZWebBatchPayReq, ZWebReplayQuery, ZWebShareDownReq } from '@cunzheng/contract/forensics';
-import type { Sessions } from '../../platform/auth.ts';
+import { actingMemberId, type Sessions } from '../../platform/auth.ts';
 import { ok } from '../../platform/errors.ts';
 import type { BatchService } from './batch.ts';
 import { REPLAY_HEADERS, type WebShareService } from './share.ts';
@@ -48,7 +48,7 @@ export const forensicsPublicRoutes = (deps: { share: WebShareService; batch: Bat
   /** POST /api/webbatch/pay (batchId) → `{batchId, ids, free: false, msg}` (each valid URL charged at deposit; issue 13); progress through webstatus. */
   app.post('/api/webbatch/pay', { schema: { body: ZWebBatchPayReq } }, async (req) => {
     const me = await sessions.required(req);
-    const r = await batch.pay(me.user.id, req.body.batchId, req.ip);
+    const r = await batch.pay(me.user.id, req.body.batchId, req.ip, actingMemberId(me));
     return ok(r, r.msg);
   });
 };

@@ -30,8 +30,8 @@ export const CAPTURE_SIDE: SideTable<CaptureRow> = {
 export const statusWhere = (status: number | undefined): SQL[] => (status === undefined ? [] : [eq(webCaptures.status, status)]);
 
 /** Inserts a queued capture. */
-export async function insertCapture(db: DbOrTx, row: { userId: number; url: string; title: string; batchId?: string | null }): Promise<CaptureRow> {
-  const rows = await db.insert(webCaptures).values({ userId: row.userId, url: row.url, title: row.title, batchId: row.batchId ?? null }).returning();
+export async function insertCapture(db: DbOrTx, row: { userId: number; memberId?: number | null; url: string; title: string; batchId?: string | null }): Promise<CaptureRow> {
+  const rows = await db.insert(webCaptures).values({ userId: row.userId, memberId: row.memberId ?? null, url: row.url, title: row.title, batchId: row.batchId ?? null }).returning();
   return rows[0] as CaptureRow;
 }
 

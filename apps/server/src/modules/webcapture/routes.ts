@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZWebDownloadBatchQuery, ZWebIdReq, ZWebListReq, ZWebPreviewReq, ZWebSaveLabelReq, ZWebScreenshotReq, ZWebStatusQuery } from '@cunzheng/contract/forensics';
 import { MSG } from '@cunzheng/contract/messages';
-import type { Sessions } from '../../platform/auth.ts';
+import { actingMemberId, type Sessions } from '../../platform/auth.ts';
 import { forbidden, ok } from '../../platform/errors.ts';
 import type { PreviewService } from './preview.ts';
 import type { ForensicsService } from './service.ts';
@@ -42,7 +42,7 @@ export const forensicsRoutes = (deps: { forensics: ForensicsService; preview: Pr
   /** POST /api/webforensics/screenshot (url, title?) → `{id}` of the queued capture (poll webstatus). */
   app.post('/api/webforensics/screenshot', { schema: { body: ZWebScreenshotReq } }, async (req) => {
     const me = await sessions.required(req);
-    return ok(await forensics.submit(me.user.id, { url: req.body.url, title: req.body.title }, req.ip), MSG.WEB_SUBMITTED);
+    return ok(await forensics.submit(me.user.id, { url: req.body.url, title: req.body.title, memberId: actingMemberId(me) }, req.ip), MSG.WEB_SUBMITTED);
   });
 
   /** GET /api/Webforensics/webstatus?id= → `{id, status, reason, baoquan, chainhash, url, title}`. 400 取证记录不存在. */

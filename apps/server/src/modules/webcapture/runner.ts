@@ -111,6 +111,7 @@ export function captureRunner(deps: RunnerDeps) {
       }
       await deps.evidence.deposit({
         owner,
+        memberId: row.memberId,
         staged,
         fileName: waczName(row.url, capture.startedAt),
         title,

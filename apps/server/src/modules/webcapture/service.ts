@@ -114,14 +114,14 @@ export function forensicsService(deps: ForensicsDeps) {
      * POST /api/webforensics/screenshot (and each URL of a batch): queues a capture of `url` (already
      * validated) → `{id}`. 400 取证任务过多，请稍后再试 when the user has too many queued or too many per hour.
      */
-    async submit(userId: number, p: { url: string; title?: string; batchId?: string | null }, ip: string | null): Promise<{ id: number }> {
+    async submit(userId: number, p: { url: string; title?: string; batchId?: string | null; memberId?: number | null }, ip: string | null): Promise<{ id: number }> {
       if (!p.batchId) await deps.canPay?.(userId, ORDER_TYPE.webPage, 1);
       const ahead = await repo.countActive(db, userId);
       if (ahead >= MAX_ACTIVE_PER_USER) throw badRequest(MSG.WEB_BUSY);
       await deps.limiter.hit([{ key: `webcap:user:${userId}`, ...SUBMIT_LIMIT }], MSG.WEB_BUSY);
       const row = await db.transaction(async (tx) => {
-        const r = await repo.insertCapture(tx, { userId, url: p.url, title: p.title?.trim() ?? '', batchId: p.batchId ?? null });
-        await writeAudit(tx, { actorId: userId, action: 'web.submit', target: `web_capture:${r.id}`, after: { url: p.url, batchId: p.batchId ?? null }, ip });
+        const r = await repo.insertCapture(tx, { userId, memberId: p.memberId ?? null, url: p.url, title: p.title?.trim() ?? '', batchId: p.batchId ?? null });
+        await writeAudit(tx, { actorId: p.memberId ?? userId, action: 'web.submit', target: `web_capture:${r.id}`, after: { url: p.url, batchId: p.batchId ?? null }, ip });
         return r;
       });
       const jobs = deps.jobs();
