@@ -203,10 +203,14 @@ export const EVIDENCE_KIND_DEFS: readonly EvidenceKindDef[] = [
     priceCode: 10,
     artefacts: [A.original, A.phoneInfo],
     certificateSections: ['summary', 'file', 'phone', ...TRUST],
-    // App captures are files shown with the data deposits (spec p2 §2: /attestation-all children data, app).
-    routes: { list: '/attestation-all/app', download: '/attestation-all/data/download', certificate: '/attestation', create: '', queue: '', preview: '', query: '/queryAuthentication/safekeeping' },
-    api: { list: '/api/data/getList', view: '/api/share/getView', extract: '/api/share/downBaoquan', download: '/api/data/downBaoquan', batch: '/api/data/downloadBatch' },
-    availability: 'later',
+    // App captures are files shown beside the data deposits (spec p2 §2: /attestation-all children data, app),
+    // with the data calls for one evidence (label, delete, download, batch) and their own list
+    // (getAppDataList). The spec names no download page for them: /attestation-all/app/download is ours.
+    // The capture page is the list page's capture panel (issue 12 §1); capture type 6 (audio-video) is
+    // accepted and charged as 6 too, though 6 is listed under music here (one kind per order code).
+    routes: { list: '/attestation-all/app', download: '/attestation-all/app/download', certificate: '/attestation', create: '', queue: '', preview: '/mobile/preview', query: '/queryAuthentication/safekeeping' },
+    api: { list: '/api/data/getAppDataList', view: '/api/share/getView', extract: '/api/share/downBaoquan', download: '/api/data/downBaoquan', batch: '/api/data/downloadBatch' },
+    availability: 'building',
   },
   {
     id: 'music',

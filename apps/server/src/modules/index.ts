@@ -32,6 +32,7 @@ import { buildProcess, registerProcessRoutes } from './process/wire.ts';
 import { buildKyc, registerKycRoutes, registerKycWorkers } from './kyc/wire.ts';
 import { assertOrders, exportOrders, orderList } from './commerce/orderList.ts';
 import { buildMembers, registerMembersRoutes } from './members/wire.ts';
+import { buildAppEvidence, registerAppRoutes } from './app/wire.ts';
 
 /** Version of the server package. */
 const APP_VERSION: string = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
@@ -52,6 +53,7 @@ export function buildServices(ctx: AppContext) {
   const account = buildAccount(ctx, { captcha, smsCodes, pow, notifications, evidence, auth });
   const forensics = buildForensics(ctx, { evidence, certificate, auth, stamper: (sha) => trust.stamp(sha), report: (a) => audit.integrityAlert(a), canPay: commerce.canPay });
   const processEvidence = buildProcess(ctx, { evidence, certificate, auth, stamper: (sha) => trust.stamp(sha), canPay: commerce.canPay });
+  const appEvidence = buildAppEvidence(ctx, { evidence, certificate, report: (a) => audit.integrityAlert(a), unitsFor: (t, sec) => commerce.unitsFor(t, sec) });
   const kyc = buildKyc(ctx, { auth });
   const members = buildMembers(ctx, {
     smsCodes,
@@ -65,7 +67,7 @@ export function buildServices(ctx: AppContext) {
     },
     orders: { list: (v, q) => orderList(db, v, q), assert: (v, q) => assertOrders(db, v, q), export: (v, q, out) => exportOrders(db, v, q, out) },
   });
-  return { members, commerce, ledger, captcha, pow, auth, evidence, certificate, browser, blobs: ctx.blobs, db, account, trust, anchor, audit, forensics, processEvidence, kyc };
+  return { members, commerce, ledger, captcha, pow, auth, evidence, certificate, browser, blobs: ctx.blobs, db, account, trust, anchor, audit, forensics, processEvidence, kyc, appEvidence };
 }
 
 export type Services = ReturnType<typeof buildServices>;
@@ -94,6 +96,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, s: S
   await registerCommerceRoutes(app, ctx, s.commerce);
   await registerKycRoutes(app, ctx, s.kyc);
   await registerMembersRoutes(app, ctx, s.members);
+  await registerAppRoutes(app, ctx, s.appEvidence);
 }
 
 /**

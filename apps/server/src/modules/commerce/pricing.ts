@@ -26,6 +26,18 @@ export const DEFAULT_PRICES: Readonly<Record<number, { price: number; unit: Pric
   [ORDER_TYPE.audioVideo]: { price: 200, unit: 'minute' },
 };
 
+/**
+ * Price units of one evidence (issue 13 §1 "a per-unit rule where the spec implies one: video units"):
+ * a per-evidence price (`each`) is 1 unit; a per-minute price is charged per STARTED minute of the
+ * recorded duration — ceil(seconds / 60), at least 1 (a 5 s clip is 1 unit, 60 s is 1, 61 s is 2).
+ * `seconds` is the capture's duration (app captures: end − start as the device reported it, ≤ 24 h).
+ */
+export function priceUnits(unit: PriceUnit, seconds: number): number {
+  if (unit !== 'minute') return 1;
+  const s = Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
+  return Math.max(1, Math.ceil(s / 60));
+}
+
 /** Whether `code` is an order type code of spec p1 §9. */
 export const isOrderType = (code: number): boolean => code in DEFAULT_PRICES;
 

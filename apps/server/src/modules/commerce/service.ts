@@ -15,7 +15,7 @@ import { badRequest } from '../../platform/errors.ts';
 import type { PayProvider } from './alipay.ts';
 import * as orders from './ordersRepo.ts';
 import { BUY_CREDITS, lockBalance, PLATFORM, transfer, verifyPoints } from './points.ts';
-import { isOrderType, listPrices, priceOf, setPrice } from './pricing.ts';
+import { isOrderType, listPrices, priceOf, priceUnits, setPrice } from './pricing.ts';
 
 export interface CommerceDeps {
   db: Db;
@@ -101,6 +101,17 @@ export function commerceService(deps: CommerceDeps) {
       });
       if (points > 0) await transfer(tx, { userId: c.userId, amount: -points, reason: 'consume', payType: 3, counterAccount: PLATFORM.revenue, orderId: order.id, evidenceId: c.evidenceId ?? null, memberId: c.memberId ?? null, actorId: c.memberId ?? c.userId });
       return { orderId: order.id, points };
+    },
+
+    /**
+     * Price units of an evidence of `orderType` lasting `seconds` (pricing.ts `priceUnits`: started minutes
+     * for per-minute types — video, audio, screen recording, audio-video — else 1). Pass the result as
+     * `units` to `charge`. 400 订单类型错误 for an unknown type.
+     */
+    async unitsFor(orderType: number, seconds: number): Promise<number> {
+      const p = await priceOf(db, orderType);
+      if (!p) throw badRequest(MSG.ORDER_TYPE_INVALID);
+      return priceUnits(p.unit, seconds);
     },
 
     /**

@@ -54,6 +54,14 @@ export interface DepositArtefactsInput {
    * entry's. Names must be unique per role.
    */
   artefacts: ArtefactInput[];
+  /**
+   * The order type code charged (spec p1 §9) when it is not the kind's `priceCode` (e.g. 8 for a batch
+   * web capture, 12 for an app video), and the price units (started minutes of a per-minute type; 1 by default).
+   */
+  orderType?: number;
+  units?: number;
+  /** The p1 §9 file type code when the kind knows better than the sniffed bytes (an audio capture in a WebM container: 3). */
+  fileType?: number;
   /** A note kept on the evidence row (e.g. 中断 reason, "视频编码失败"); not shown unless a kind shows it. */
   note?: string;
   ip?: string | null;
@@ -72,7 +80,7 @@ export interface DepositDeps {
    * Charges the evidence's price inside the deposit transaction (issue 13: commerce `charge`); a short
    * balance throws 400 可用积分不足，请先充值 and nothing is created.
    */
-  charge?: (tx: DbOrTx, c: { userId: number; memberId?: number | null; kind: string; evidenceId: number; title?: string }) => Promise<unknown>;
+  charge?: (tx: DbOrTx, c: { userId: number; memberId?: number | null; kind: string; orderType?: number; units?: number; evidenceId: number; title?: string }) => Promise<unknown>;
 }
 
 /**
@@ -105,7 +113,7 @@ export async function depositArtefacts(deps: DepositDeps, input: DepositArtefact
       await storeStagedInTx(tx, blobs, main.staged, mainMime);
       for (const a of extras) await storeStagedInTx(tx, blobs, a.staged, a.mime ?? def.artefacts.find((d) => d.role === a.role)?.mime ?? 'application/octet-stream');
       const id = await repo.nextId(tx);
-      await deps.charge?.(tx, { userId: input.owner.id, memberId: input.memberId ?? null, kind: input.kind, evidenceId: id, title: input.title?.trim() || main.name });
+      await deps.charge?.(tx, { userId: input.owner.id, memberId: input.memberId ?? null, kind: input.kind, ...(input.orderType !== undefined ? { orderType: input.orderType } : {}), ...(input.units !== undefined ? { units: input.units } : {}), evidenceId: id, title: input.title?.trim() || main.name });
       const baoquan = newBaoquan(saveTime);
       const appended = await ledger.append(tx, { baoquan, sha256: main.staged.sha256, size: main.staged.size, kind: input.kind, time: saveTime, owner: ownerCommitment(input.owner) }, id);
       const ev = await repo.insert(tx, {
@@ -116,7 +124,7 @@ export async function depositArtefacts(deps: DepositDeps, input: DepositArtefact
         title: input.title?.trim() || main.name,
         label: input.label?.trim() ?? '',
         fileName: main.name,
-        fileType: sniffed.fileType,
+        fileType: input.fileType ?? sniffed.fileType,
         mime: mainMime,
         size: main.staged.size,
         sha256: main.staged.sha256,

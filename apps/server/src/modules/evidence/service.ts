@@ -41,6 +41,8 @@ export interface DepositInput {
   label?: string;
   kind?: EvidenceKind;
   ip?: string | null;
+  /** The order type charged when not the kind's priceCode (8 for a batch web capture, spec p1 §9). */
+  orderType?: number;
   /** Runs inside the deposit transaction after the evidence row exists (side tables of a kind, e.g. web_captures). */
   inTx?: (tx: DbOrTx, row: EvidenceRow) => Promise<void>;
 }
@@ -68,7 +70,7 @@ export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: Ledger
     async deposit(input: DepositInput): Promise<EvidenceItem> {
       const kind = input.kind ?? 'data';
       const role = mainArtefact(EVIDENCE_KIND[kind]).role;
-      const { row } = await depositArtefacts(deps, { kind, owner: input.owner, memberId: input.memberId, title: input.title, label: input.label, ip: input.ip, artefacts: [{ role, name: input.fileName, staged: input.staged }], inTx: input.inTx && ((tx, ev) => input.inTx!(tx, ev)) });
+      const { row } = await depositArtefacts(deps, { kind, owner: input.owner, memberId: input.memberId, orderType: input.orderType, title: input.title, label: input.label, ip: input.ip, artefacts: [{ role, name: input.fileName, staged: input.staged }], inTx: input.inTx && ((tx, ev) => input.inTx!(tx, ev)) });
       return toItem(row);
     },
 

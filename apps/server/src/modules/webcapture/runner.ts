@@ -13,6 +13,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { MSG } from '@cunzheng/contract/messages';
+import { ORDER_TYPE } from '@cunzheng/contract/constants';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { UserRow } from '../../platform/auth.ts';
@@ -116,6 +117,8 @@ export function captureRunner(deps: RunnerDeps) {
         fileName: waczName(row.url, capture.startedAt),
         title,
         kind: 'web',
+        // Issue 13: a capture of a batch is charged as a batch web page (order type 8), a single one as 2.
+        orderType: row.batchId ? ORDER_TYPE.batchWebPage : ORDER_TYPE.webPage,
         inTx: async (tx, ev) => {
           // The screenshot is referenced in the deposit's transaction (issue 9 §1, platform/blobRefs.ts).
           const screenshotSha = await storeBufferInTx(tx, deps.blobs, capture.screenshot, 'image/png');
