@@ -29,6 +29,8 @@ import { buildPackageRoutes } from './package/wire.ts';
 import { buildCommerce, registerCommerceRoutes, registerCommerceWorkers } from './commerce/wire.ts';
 import { buildForensics, registerForensicsRoutes, registerForensicsWorkers } from './webcapture/wire.ts';
 import { buildProcess, registerProcessRoutes } from './process/wire.ts';
+import { buildMusic, registerMusicRoutes } from './music/wire.ts';
+import { buildQuery, registerQueryRoutes, registerQueryWorkers } from './query/wire.ts';
 import { buildKyc, registerKycRoutes, registerKycWorkers } from './kyc/wire.ts';
 import { assertOrders, exportOrders, orderList } from './commerce/orderList.ts';
 import { buildMembers, registerMembersRoutes } from './members/wire.ts';
@@ -53,6 +55,8 @@ export function buildServices(ctx: AppContext) {
   const account = buildAccount(ctx, { captcha, smsCodes, pow, notifications, evidence, auth });
   const forensics = buildForensics(ctx, { evidence, certificate, auth, stamper: (sha) => trust.stamp(sha), report: (a) => audit.integrityAlert(a), canPay: commerce.canPay });
   const processEvidence = buildProcess(ctx, { evidence, certificate, auth, stamper: (sha) => trust.stamp(sha), canPay: commerce.canPay });
+  const music = buildMusic(ctx, { evidence, certificate });
+  const query = buildQuery(ctx, { evidence, browser });
   const appEvidence = buildAppEvidence(ctx, { evidence, certificate, report: (a) => audit.integrityAlert(a), unitsFor: (t, sec) => commerce.unitsFor(t, sec) });
   const kyc = buildKyc(ctx, { auth });
   const members = buildMembers(ctx, {
@@ -67,7 +71,7 @@ export function buildServices(ctx: AppContext) {
     },
     orders: { list: (v, q) => orderList(db, v, q), assert: (v, q) => assertOrders(db, v, q), export: (v, q, out) => exportOrders(db, v, q, out) },
   });
-  return { members, commerce, ledger, captcha, pow, auth, evidence, certificate, browser, blobs: ctx.blobs, db, account, trust, anchor, audit, forensics, processEvidence, kyc, appEvidence };
+  return { members, commerce, ledger, captcha, pow, auth, evidence, certificate, browser, blobs: ctx.blobs, db, account, trust, anchor, audit, forensics, processEvidence, kyc, appEvidence, music, query };
 }
 
 export type Services = ReturnType<typeof buildServices>;
@@ -93,6 +97,8 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, s: S
   await app.register(auditRoutes({ audit: s.audit, sessions: ctx.sessions }));
   await registerForensicsRoutes(app, ctx, s.forensics);
   await registerProcessRoutes(app, ctx, s.processEvidence);
+  await registerMusicRoutes(app, ctx, s.music, s.evidence);
+  await registerQueryRoutes(app, ctx, s.query);
   await registerCommerceRoutes(app, ctx, s.commerce);
   await registerKycRoutes(app, ctx, s.kyc);
   await registerMembersRoutes(app, ctx, s.members);
@@ -110,5 +116,6 @@ export async function registerWorkers(jobs: Jobs, ctx: AppContext, s: Services):
   await registerBlobGc(jobs, ctx);
   await registerForensicsWorkers(jobs, ctx, s.forensics);
   await registerCommerceWorkers(jobs, ctx, s.commerce);
+  await registerQueryWorkers(jobs, ctx, s.query);
   await registerKycWorkers(jobs, ctx, s.kyc);
 }
