@@ -75,7 +75,25 @@ export const ZConfig = z.object({
   ANCHOR_CHAIN_NAME: z.string().max(100).optional().describe('Chain name shown on certificates. Unset: `EVM chain <chainId>`.'),
   ANCHOR_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(31 * 24 * 3600).default(3600).describe('Least time between two anchors, seconds (the job checks once a minute).'),
   ANCHOR_MIN_NEW_ENTRIES: z.coerce.number().int().min(1).max(1_000_000_000).default(1).describe('Least number of new ledger entries since the last anchor before anchoring again.'),
+  KYC_VAULT_KEY: z.string().max(200).optional().describe('AES-256-GCM key sealing real-name verification data at rest (ID / licence image keys, forms; issue 14 §5), base64 of 32 bytes. Unset: generated into `DATA_DIR/keys/kyc-vault.key`.'),
+  KYC_IMAGE_RETENTION_DAYS: z.coerce.number().int().min(0).max(36500).default(1095).describe('Days an ID / licence image is kept after its owner asks for deletion (legal retention period, issue 14 §5); then the daily job deletes it (key wiped, bytes released). Default 1095 (3 years).'),
+  KYC_PREVIEW_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300).describe('Lifetime of a signed, watermarked KYC image preview URL, seconds (issue 14 §5).'),
   BLOB_GC_GRACE_SECONDS: z.coerce.number().int().min(0).max(365 * 24 * 3600).default(24 * 3600).describe('Blob garbage collection (issue 9 §1): an unreferenced blob file (failed deposit, cached certificate PDF, orphan) or upload temp file is deleted by the hourly GC job only once it is older than this many seconds. Keep it well above DOWNLOAD_URL_TTL_SECONDS and the longest upload. Default 24 h.'),
+  BLOB_STORE: z
+    .string()
+    .max(1100)
+    .regex(/^(local|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?)$/, 'must be `local` or `s3://bucket/prefix`')
+    .default('local')
+    .describe('Where evidence files are stored (issue 17 §1): `local` (default: `DATA_DIR/blobs`) or `s3://bucket/prefix` for any S3-compatible object storage (AWS S3, Aliyun OSS S3 endpoint, Tencent COS, MinIO). Uploads are still staged and hashed under `DATA_DIR/blobs/tmp`; the bucket must exist.'),
+  S3_ENDPOINT: z.string().max(2000).optional().describe('S3 endpoint URL with `BLOB_STORE=s3://…` (e.g. `https://oss-cn-hangzhou.aliyuncs.com`, `http://127.0.0.1:9000` for MinIO). Unset: AWS S3 of `S3_REGION`.'),
+  S3_REGION: z.string().max(100).default('us-east-1').describe('S3 region name (Aliyun OSS: e.g. `oss-cn-hangzhou`; MinIO: any).'),
+  S3_ACCESS_KEY_ID: z.string().max(500).optional().describe('S3 access key id. Unset: the AWS SDK default chain (`AWS_ACCESS_KEY_ID`, instance role…).'),
+  S3_SECRET_ACCESS_KEY: z.string().max(500).optional().describe('S3 secret access key (never logged).'),
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1']).default('0').describe('`1`: path-style URLs (`endpoint/bucket/key`), needed by MinIO and most self-hosted S3 servers; `0`: virtual-hosted style (AWS, OSS, COS).'),
+  S3_PART_SIZE_MB: z.coerce.number().int().min(5).max(5000).default(16).describe('Multipart upload part size, MiB (files up to this size go in one PutObject with a SHA-256 checksum of the whole object).'),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all').describe('Process role (issue 17 §2): `all` (default) serves HTTP and runs background jobs; `api` serves HTTP only; `worker` runs jobs only (captures, recordings, checkpoints, anchoring, audits, purges) and serves just the health and metrics endpoints. Any number of each may share one PostgreSQL and one S3 blob store; singletons are elected through the database.'),
+  METRICS_TOKEN: z.string().max(500).optional().describe('Bearer token for Prometheus `GET /metrics` (`Authorization: Bearer <token>`). Unset: `/metrics` answers 404.'),
+  READY_CHECKPOINT_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(30 * 24 * 3600).default(3600).describe('`GET /api/health/ready` reports not ready when entries wait in the ledger and the last checkpoint is older than this, seconds.'),
   AUDIT_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(31 * 24 * 3600).default(300).describe('Continuous audit: least time between two bounded runs, seconds; 0 turns the job off.'),
   AUDIT_BLOBS_PER_RUN: z.coerce.number().int().min(1).max(1_000_000).default(200).describe('Continuous audit: evidence files re-hashed per run at most.'),
   AUDIT_BYTES_PER_RUN: z.coerce.number().int().min(1).default(1024 * 1024 * 1024).describe('Continuous audit: bytes re-hashed per run at most (default 1 GiB; at least one file is always checked).'),

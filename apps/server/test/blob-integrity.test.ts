@@ -16,7 +16,7 @@ import * as captureRepo from '../src/modules/webcapture/repo.ts';
 import { makeUser, userRow } from './blob-helpers.ts';
 import { client } from './client.ts';
 import { makeHarness, type Harness } from './harness.ts';
-import { localBlobPath } from '../src/platform/blobs.ts';
+import { blobFile } from './blobFiles.ts';
 
 const sha = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
 
@@ -42,7 +42,7 @@ describe('verified downloads', () => {
   };
   /** Alters the stored file (same length, one byte changed) or removes it. */
   const damage = (sha256: string, how: 'corrupt' | 'missing') => {
-    const p = localBlobPath(h.ctx.blobs, sha256);
+    const p = blobFile(h.ctx.blobs, sha256);
     if (how === 'missing') return fs.rmSync(p);
     const b = fs.readFileSync(p);
     const at = b.length >> 1;

@@ -18,7 +18,7 @@ import { auditLog, blobs } from '../src/db/schema/index.ts';
 import { BLOB_GC_QUEUE, collectBlobs } from '../src/platform/blobGc.ts';
 import { makeUser, userRow } from './blob-helpers.ts';
 import { makeHarness, type Harness } from './harness.ts';
-import { localBlobPath } from '../src/platform/blobs.ts';
+import { blobFile } from './blobFiles.ts';
 
 const sha = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
 const quiet = { info() {}, warn() {} };
@@ -94,14 +94,14 @@ describe('blob lifecycle', () => {
     const tmp = path.join(h.dataDir, 'blobs', 'tmp', 'interrupted-upload');
     fs.writeFileSync(tmp, 'partial');
     const old = new Date(Date.now() - 2 * 3600 * 1000);
-    for (const p of [localBlobPath(h.ctx.blobs, orphan), localBlobPath(h.ctx.blobs, sha(kept)), tmp]) fs.utimesSync(p, old, old);
+    for (const p of [blobFile(h.ctx.blobs, orphan), blobFile(h.ctx.blobs, sha(kept)), tmp]) fs.utimesSync(p, old, old);
 
     const r = await collectBlobs({ db: h.database.db, blobs: h.ctx.blobs, graceSeconds: 3600, log: quiet });
     expect(r.removed).toEqual([orphan]);
     expect(r.tmpRemoved).toBe(1);
-    expect(fs.existsSync(localBlobPath(h.ctx.blobs, orphan))).toBe(false);
-    expect(fs.existsSync(localBlobPath(h.ctx.blobs, young))).toBe(true);
-    expect(fs.existsSync(localBlobPath(h.ctx.blobs, sha(kept)))).toBe(true);
+    expect(fs.existsSync(blobFile(h.ctx.blobs, orphan))).toBe(false);
+    expect(fs.existsSync(blobFile(h.ctx.blobs, young))).toBe(true);
+    expect(fs.existsSync(blobFile(h.ctx.blobs, sha(kept)))).toBe(true);
     expect(fs.existsSync(tmp)).toBe(false);
     const audit = await h.database.db.select().from(auditLog).where(eq(auditLog.action, 'blob.gc'));
     expect(audit.at(-1)?.after).toMatchObject({ removed: [orphan], count: 1, tmpRemoved: 1 });
@@ -122,7 +122,7 @@ describe('blob lifecycle', () => {
     const ev = h.services.evidence;
     const s1 = await ev.stage(Readable.from([content]), () => false);
     await expect(ev.deposit({ owner: { ...ownerRow, id: ownerRow.id + 200_000 }, staged: s1, fileName: 'x.txt' })).rejects.toThrow();
-    expect(fs.existsSync(localBlobPath(h.ctx.blobs, sha(content)))).toBe(true); // left for the GC, not removed in place
+    expect(fs.existsSync(blobFile(h.ctx.blobs, sha(content)))).toBe(true); // left for the GC, not removed in place
     const s2 = await ev.stage(Readable.from([content]), () => false);
     const item = await ev.deposit({ owner: ownerRow, staged: s2, fileName: 'x.txt' });
     const r = await collectBlobs({ db: h.database.db, blobs: h.ctx.blobs, graceSeconds: 0, log: quiet, now: Date.now() + 1000 });
@@ -145,7 +145,7 @@ describe('altered stored bytes', () => {
     const owner = await makeUser(h);
     const content = Buffer.from(`heal me ${crypto.randomUUID()}`.repeat(100));
     const first = await owner.api.upload('a.txt', content);
-    const p = localBlobPath(h.ctx.blobs, sha(content));
+    const p = blobFile(h.ctx.blobs, sha(content));
     const bad = Buffer.from(content);
     bad[10] = bad[10]! ^ 0x01;
     fs.writeFileSync(p, bad);
@@ -171,10 +171,10 @@ describe('blob GC job', () => {
   it('the pg-boss job blob-gc removes an old orphan and records it', async () => {
     const orphan = await h.ctx.blobs.putBuffer(Buffer.from(`job orphan ${crypto.randomUUID()}`));
     const old = new Date(Date.now() - 3600 * 1000);
-    fs.utimesSync(localBlobPath(h.ctx.blobs, orphan), old, old);
+    fs.utimesSync(blobFile(h.ctx.blobs, orphan), old, old);
     await h.ctx.jobs!.send(BLOB_GC_QUEUE, {});
-    for (let i = 0; i < 300 && fs.existsSync(localBlobPath(h.ctx.blobs, orphan)); i++) await new Promise((r) => setTimeout(r, 100));
-    expect(fs.existsSync(localBlobPath(h.ctx.blobs, orphan))).toBe(false);
+    for (let i = 0; i < 300 && fs.existsSync(blobFile(h.ctx.blobs, orphan)); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(fs.existsSync(blobFile(h.ctx.blobs, orphan))).toBe(false);
     const audit = await h.database.db.select().from(auditLog).where(eq(auditLog.action, 'blob.gc'));
     expect(audit.at(-1)?.after).toMatchObject({ removed: [orphan] });
   });

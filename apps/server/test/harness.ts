@@ -45,11 +45,28 @@ export async function createTestDatabase(prefix: string): Promise<{ url?: string
   };
 }
 
+/**
+ * In the S3 run (`TEST_BLOB_STORE=s3`, server started by test/s3Setup.ts): settings putting this harness's
+ * blobs under a fresh prefix of the test bucket; otherwise `{}` (local blobs under DATA_DIR).
+ */
+export function testBlobEnv(): Record<string, string> {
+  const endpoint = process.env.CZ_TEST_S3_ENDPOINT;
+  if (!endpoint) return {};
+  return {
+    BLOB_STORE: `s3://cz-test/h-${crypto.randomBytes(6).toString('hex')}`,
+    S3_ENDPOINT: endpoint,
+    S3_FORCE_PATH_STYLE: '1',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_PART_SIZE_MB: '5',
+  };
+}
+
 /** Builds the app on a fresh database and temp DATA_DIR. `env` overrides configuration variables. */
 export async function makeHarness(env: Record<string, string> = {}, opts: { jobs?: boolean; logStream?: Writable; logLevel?: string } = {}): Promise<Harness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cz-test-'));
   const { url, dropDb } = await createTestDatabase('cz_t');
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_OFF: '0', ...env });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_OFF: '0', ...testBlobEnv(), ...env });
   const database = await openDatabase({ url, pgliteDir: 'memory://' });
   // With `logStream` the app logs through the production logger options (redaction, serializers) into it.
   const logger = opts.logStream ? loggerOptions(opts.logLevel ?? 'debug', opts.logStream) : false;

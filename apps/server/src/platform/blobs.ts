@@ -94,6 +94,8 @@ export interface BlobStore {
   collect(sha256: string, olderThanMs: number): Promise<boolean>;
   /** Removes temp files (interrupted uploads) older than `olderThanMs` (Infinity: all, at start); returns how many. */
   sweepTmp(olderThanMs: number): Promise<number>;
+  /** Readiness probe (issue 17 §3): resolves when the store can be written (local dir / S3 bucket reachable); throws otherwise. */
+  ping(): Promise<void>;
 }
 
 /** fsync of a directory (makes a link or unlink in it durable). */
@@ -118,6 +120,64 @@ export function localBlobPath(store: BlobStore, sha256: string): string {
   const pathOf = localPaths.get(store);
   if (!pathOf) throw new Error('not a local blob store');
   return pathOf(sha256);
+}
+
+/**
+ * Streams `source` into a new 0600 temp file under `tmpDir` through SHA-256 (never buffered whole) and
+ * fsyncs it (shared by the local and S3 stores: both stage on local disk, then commit). Errors as `BlobStore.stage`.
+ */
+export async function stageToFile(tmpDir: string, source: Readable, isTruncated: () => boolean): Promise<StagedBlob> {
+  const tmpPath = path.join(tmpDir, crypto.randomUUID());
+  const hash = crypto.createHash('sha256');
+  let size = 0;
+  const headParts: Buffer[] = [];
+  let headLen = 0;
+  const tap = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      hash.update(chunk);
+      size += chunk.length;
+      if (headLen < 4100) {
+        headParts.push(chunk.subarray(0, 4100 - headLen));
+        headLen += Math.min(chunk.length, 4100 - headLen);
+      }
+      cb(null, chunk);
+    },
+  });
+  try {
+    await pipeline(source, tap, fs.createWriteStream(tmpPath, { mode: 0o600 }));
+    const fh = await fsp.open(tmpPath, 'r+');
+    try {
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+  } catch (e) {
+    await fsp.rm(tmpPath, { force: true });
+    throw e;
+  }
+  const staged = { sha256: hash.digest('hex'), size, head: Buffer.concat(headParts), tmpPath };
+  if (isTruncated()) {
+    await fsp.rm(tmpPath, { force: true });
+    throw badRequest(MSG.FILE_TOO_LARGE);
+  }
+  if (size === 0) {
+    await fsp.rm(tmpPath, { force: true });
+    throw badRequest(MSG.FILE_EMPTY);
+  }
+  return staged;
+}
+
+/** Removes entries of `tmpDir` older than `olderThanMs` (ms since the epoch); returns how many. */
+export async function sweepDir(tmpDir: string, olderThanMs: number): Promise<number> {
+  let n = 0;
+  for (const name of await fsp.readdir(tmpDir).catch(() => [] as string[])) {
+    const p = path.join(tmpDir, name);
+    const st = await fsp.stat(p).catch(() => null);
+    if (!st || st.mtimeMs >= olderThanMs) continue;
+    await fsp.rm(p, { force: true, recursive: true });
+    n += 1;
+  }
+  return n;
 }
 
 /** Builds the store rooted at `dir` (created if missing). */
@@ -176,46 +236,7 @@ export function localBlobStore(dir: string): BlobStore {
       }
       return { sha256: h.digest('hex'), size };
     },
-    async stage(source, isTruncated) {
-      const tmpPath = path.join(tmpDir, crypto.randomUUID());
-      const hash = crypto.createHash('sha256');
-      let size = 0;
-      const headParts: Buffer[] = [];
-      let headLen = 0;
-      const tap = new Transform({
-        transform(chunk: Buffer, _enc, cb) {
-          hash.update(chunk);
-          size += chunk.length;
-          if (headLen < 4100) {
-            headParts.push(chunk.subarray(0, 4100 - headLen));
-            headLen += Math.min(chunk.length, 4100 - headLen);
-          }
-          cb(null, chunk);
-        },
-      });
-      try {
-        await pipeline(source, tap, fs.createWriteStream(tmpPath, { mode: 0o600 }));
-        const fh = await fsp.open(tmpPath, 'r+');
-        try {
-          await fh.sync();
-        } finally {
-          await fh.close();
-        }
-      } catch (e) {
-        await fsp.rm(tmpPath, { force: true });
-        throw e;
-      }
-      const staged = { sha256: hash.digest('hex'), size, head: Buffer.concat(headParts), tmpPath };
-      if (isTruncated()) {
-        await fsp.rm(tmpPath, { force: true });
-        throw badRequest(MSG.FILE_TOO_LARGE);
-      }
-      if (size === 0) {
-        await fsp.rm(tmpPath, { force: true });
-        throw badRequest(MSG.FILE_EMPTY);
-      }
-      return staged;
-    },
+    stage: (source, isTruncated) => stageToFile(tmpDir, source, isTruncated),
     commit: (staged) => linkIn(staged.tmpPath, staged.sha256),
     discard: (staged) => fsp.rm(staged.tmpPath, { force: true }),
     async repair(staged) {
@@ -332,17 +353,8 @@ export function localBlobStore(dir: string): BlobStore {
       await syncDir(path.dirname(file));
       return true;
     },
-    async sweepTmp(olderThanMs) {
-      let n = 0;
-      for (const name of await fsp.readdir(tmpDir).catch(() => [] as string[])) {
-        const p = path.join(tmpDir, name);
-        const st = await fsp.stat(p).catch(() => null);
-        if (!st || st.mtimeMs >= olderThanMs) continue;
-        await fsp.rm(p, { force: true, recursive: true });
-        n += 1;
-      }
-      return n;
-    },
+    sweepTmp: (olderThanMs) => sweepDir(tmpDir, olderThanMs),
+    ping: () => fsp.access(tmpDir, fs.constants.W_OK),
   };
   localPaths.set(store, pathOf);
   return store;

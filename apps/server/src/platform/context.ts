@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import { localBlobStore, type BlobStore } from './blobs.ts';
+import { s3BlobStore } from './blobsS3.ts';
 import { downloadSigner, type DownloadSigner } from './downloads.ts';
 import { rateLimiter, type RateLimiter } from './rateLimit.ts';
 import { loadOrCreateSecret, secretBox, type SecretBox } from './secrets.ts';
@@ -33,6 +34,21 @@ export interface AppContext {
   stop(): Promise<void>;
 }
 
+/** The blob store `BLOB_STORE` selects (issue 17 §1): local files under DATA_DIR/blobs, or S3 (staging under DATA_DIR/blobs/tmp). */
+export function blobStoreFor(config: Config): BlobStore {
+  if (config.BLOB_STORE === 'local') return localBlobStore(path.join(config.dataDir, 'blobs'));
+  return s3BlobStore({
+    url: config.BLOB_STORE,
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE === '1',
+    partSize: config.S3_PART_SIZE_MB * 1024 * 1024,
+    tmpDir: path.join(config.dataDir, 'blobs', 'tmp'),
+  });
+}
+
 /** Builds the platform services for one app instance. */
 export function buildContext(config: Config, database: Database, log: FastifyBaseLogger): AppContext {
   const onStop: AppContext['onStop'] = [];
@@ -41,7 +57,7 @@ export function buildContext(config: Config, database: Database, log: FastifyBas
     database,
     db: database.db,
     log,
-    blobs: localBlobStore(path.join(config.dataDir, 'blobs')),
+    blobs: blobStoreFor(config),
     downloads: downloadSigner(loadOrCreateSecret(config.dataDir, 'download-url.key', 32), config.DOWNLOAD_URL_TTL_SECONDS),
     sessions: sessionService({ db: database.db, ttlSeconds: config.SESSION_TTL_SECONDS }),
     limiter: rateLimiter({ db: database.db, disabled: config.RATE_LIMIT_OFF === '1' }),

@@ -74,7 +74,7 @@ describe('continuous audit', () => {
 
   it('detects a modified blob and a tampered ledger_hashes row, one open alert each, refreshed on the next pass', async () => {
     const target = ups[3]!;
-    const file = localBlobPath(h.ctx.blobs, target.sha256);
+    const file = blobFile(h.ctx.blobs, target.sha256);
     fs.chmodSync(file, 0o600);
     fs.appendFileSync(file, '篡改');
     await h.database.db.execute(sql`update ledger_hashes set hash = ${Buffer.alloc(32, 7)} where level = 1 and idx = 1`);

@@ -197,7 +197,7 @@ describe('trusted time (RFC 3161)', () => {
       expect((await u.api.get('/api/data/getList')).data.count).toBe(0);
       expect((await client(c).get('/api/health')).data.ledgerSize).toBe(before);
       expect(fs.readdirSync(path.join(c.dataDir, 'blobs', 'tmp'))).toEqual([]);
-      expect(fs.existsSync(localBlobPath(c.ctx.blobs, sha(content)))).toBe(false);
+      expect(fs.existsSync(blobFile(c.ctx.blobs, sha(content)))).toBe(false);
     } finally {
       await c.close();
     }
