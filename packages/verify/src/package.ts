@@ -161,7 +161,8 @@ export async function verifyPackage(src: ByteSource, opts: VerifyOptions = {}): 
   const ts = await checkTimestamp(small.get(MEMBERS.timestamp), small.get(MEMBERS.tsaChain), fileDigest, entry.entry?.time ?? null, opts.trustedTsaRoots, `${base}/api/trust/root.pem`);
   checks.push(ts.check);
   const pdf = small.get(MEMBERS.certificate);
-  checks.push(pdf ? await checkCertificatePdf(pdf, ts.chain, opts.trustedTsaRoots, `${base}/api/trust/root.pem`) : verdict('certificate', 'fail', [t('缺少 certificate.pdf', 'certificate.pdf is missing')]));
+  const binding = { entryBytes, entry: entry.entry, chainhash: toHex(entry.leaf), fileSha256: fileDigest ? toHex(fileDigest) : '' };
+  checks.push(pdf ? await checkCertificatePdf(pdf, ts.chain, opts.trustedTsaRoots, `${base}/api/trust/root.pem`, binding) : verdict('certificate', 'fail', [t('缺少 certificate.pdf', 'certificate.pdf is missing')]));
   checks.push(await checkAnchor(small.get(MEMBERS.anchor), inc.check.status === 'pass' ? inc.cp : null, inc.proof?.index ?? null, cpc.key));
 
   checks.sort((a, b) => CHECK_IDS.indexOf(a.id) - CHECK_IDS.indexOf(b.id));

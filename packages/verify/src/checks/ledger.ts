@@ -44,11 +44,11 @@ export function parseEntry(bytes: Uint8Array): Entry {
 /** Check "entry": canonical v1 entry; reports the chainhash = hex SHA-256(0x00 ‖ entry). */
 export async function checkEntry(bytes: Uint8Array): Promise<{ check: Check; entry: Entry | null; leaf: Uint8Array }> {
   const leaf = await leafHash(bytes);
-  const lines = [kv('区块交易哈希（链上哈希）= SHA-256(0x00‖entry.json)', 'chainhash = SHA-256(0x00‖entry.json)', toHex(leaf))];
+  const lines = [kv('账本存证哈希（chainhash）= SHA-256(0x00‖entry.json)', 'chainhash = SHA-256(0x00‖entry.json)', toHex(leaf))];
   try {
     const entry = parseEntry(bytes);
     lines.unshift(kv('保全号', 'certificate number', entry.baoquan), kv('保全时间（账本记录，UTC）', 'deposit time (ledger, UTC)', new Date(entry.time * 1000).toISOString().replace('.000Z', 'Z')));
-    return { check: verdict('entry', 'pass', lines, [t('请核对此链上哈希与保全证书上印的一致', 'compare this chainhash with the one printed on the certificate')]), entry, leaf };
+    return { check: verdict('entry', 'pass', lines, [t('请核对此账本存证哈希与保全证书上印的一致', 'compare this chainhash with the one printed on the certificate')]), entry, leaf };
   } catch (e) {
     return { check: verdict('entry', 'fail', [textOf(e), ...lines]), entry: null, leaf };
   }

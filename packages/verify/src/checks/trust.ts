@@ -2,13 +2,14 @@
  * Trusted-time and document-signature checks of a package (issue 3 §1–2): the RFC 3161 token over the
  * evidence file's SHA-256 with tsa-chain.pem, and the certificate PDF's PAdES signature.
  */
-import { decodeUtf8, toHex } from '../bytes.ts';
+import { bytesEqual, decodeUtf8, toHex } from '../bytes.ts';
+import { readPdfFacts } from '../pdfFacts.ts';
 import { verifyPdfSignature } from '../pdfsig.ts';
 import type { Check } from '../report.ts';
 import { t, textOf, type Text } from '../text.ts';
 import { verifyTimestamp, type TimestampResult } from '../tsp.ts';
 import { parseCertificate, readPem, type Certificate } from '../x509.ts';
-import { kv, passOrFail, verdict } from './check.ts';
+import { kv, passOrFail, same, verdict } from './check.ts';
 
 /** Parses tsa-chain.pem; null with a problem pushed when unusable. */
 export function parseTsaChain(pem: Uint8Array | undefined, problems: Text[]): Certificate[] | null {
@@ -45,8 +46,12 @@ export async function checkTimestamp(
   if (r.tst) {
     lines.push(kv('时间戳时间 genTime（UTC）', 'genTime (UTC)', iso(r.tst.genTime)), kv('消息摘要（SHA-256）', 'message imprint (SHA-256)', toHex(r.tst.hashedMessage)), kv('令牌序列号', 'token serial', toHex(r.tst.serial)), kv('策略', 'policy', r.tst.policy));
     if (entryTime !== null) {
-      const diff = Math.round(r.tst.genTime.getTime() / 1000 - entryTime);
-      lines.push(t(`与账本记录时间相差 ${diff} 秒`, `${diff} s from the ledger entry time`));
+      // issue 10 §1: the entry's time IS the token's genTime (whole seconds); any difference fails.
+      const ms = r.tst.genTime.getTime();
+      if (ms !== entryTime * 1000) {
+        const diff = (ms - entryTime * 1000) / 1000;
+        problems.push(t(`时间戳 genTime 与账本条目的 time 不一致（相差 ${diff} 秒）：时间戳不是本次存证时取得的`, `the timestamp genTime differs from the ledger entry time by ${diff} s: the token was not issued for this deposit`));
+      } else lines.push(t('genTime 与账本条目的 time 完全一致', 'genTime equals the ledger entry time exactly'));
     }
   }
   lines.push(kv('TSA 证书', 'TSA certificate', r.tsaName), kv('根证书', 'root certificate', r.rootName), kv('根证书 SHA-256 指纹', 'root SHA-256 fingerprint', r.rootFingerprint));
@@ -57,14 +62,50 @@ export async function checkTimestamp(
   return { check: passOrFail('timestamp', [...problems, ...r.problems], lines, notes), result: r, chain };
 }
 
+/** What the certificate PDF must be bound to: the package's entry.json bytes, its parsed fields, the file's SHA-256. */
+export interface CertificateBinding {
+  entryBytes: Uint8Array;
+  entry: { baoquan: string; sha256: string } | null;
+  /** Hex RFC 6962 leaf hash of entry.json. */
+  chainhash: string;
+  /** Hex SHA-256 of the evidence file; '' when unreadable. */
+  fileSha256: string;
+}
+
+/** Problems binding the PDF to the package (issue 10 §1): embedded entry.json and XMP facts. */
+async function bindingProblems(pdf: Uint8Array, b: CertificateBinding, lines: Text[]): Promise<Text[]> {
+  const f = await readPdfFacts(pdf);
+  const problems: Text[] = f.problems.map((p) => t(`证书 PDF 的嵌入文件无法读取：${p}`, `an embedded file of the certificate PDF cannot be read: ${p}`));
+  if (f.embedded.length === 0) {
+    problems.push(t('证书 PDF 未嵌入账本条目 entry.json，无法确认证书属于本存证（旧版证书：请重新下载证据包）', 'the certificate PDF embeds no ledger entry entry.json, so it cannot be tied to this deposit (an older certificate: download the package again)'));
+  } else if (f.embedded.length > 1) {
+    problems.push(t(`证书 PDF 嵌入了 ${f.embedded.length} 个文件，应恰有一个 entry.json`, `the certificate PDF embeds ${f.embedded.length} files; exactly one entry.json is expected`));
+  } else if (!bytesEqual(f.embedded[0]!, b.entryBytes)) {
+    problems.push(t('证书 PDF 嵌入的账本条目与 entry.json 不一致：该证书属于另一份存证', 'the ledger entry embedded in the certificate PDF differs from entry.json: the certificate belongs to another deposit'));
+  } else lines.push(same('entry.json = PDF 嵌入文件 / embedded entry.json'));
+  if (!f.xmp) problems.push(t('证书 PDF 的 XMP 元数据缺少保全号、SHA-256 或账本存证哈希', 'the XMP metadata of the certificate PDF lacks the number, SHA-256 or chainhash'));
+  else {
+    if (!b.entry || f.xmp.baoquan !== b.entry.baoquan) problems.push(t(`证书 PDF 的保全号 ${f.xmp.baoquan} 与账本条目不一致`, `the certificate number ${f.xmp.baoquan} in the PDF differs from the ledger entry`));
+    if (!b.entry || f.xmp.sha256 !== b.entry.sha256 || (b.fileSha256 && f.xmp.sha256 !== b.fileSha256)) problems.push(t('证书 PDF 记录的 SHA-256 与证据文件或账本条目不一致', 'the SHA-256 recorded in the certificate PDF differs from the evidence file or the ledger entry'));
+    if (f.xmp.chainhash !== b.chainhash) problems.push(t('证书 PDF 记录的账本存证哈希与 entry.json 的叶子哈希不一致', 'the chainhash recorded in the certificate PDF differs from the leaf hash of entry.json'));
+    lines.push(kv('PDF 中的保全号（XMP）', 'number in the PDF (XMP)', f.xmp.baoquan), kv('PDF 中的 SHA-256（XMP）', 'SHA-256 in the PDF (XMP)', f.xmp.sha256), kv('PDF 中的账本存证哈希（XMP）', 'chainhash in the PDF (XMP)', f.xmp.chainhash));
+  }
+  return problems;
+}
+
 /**
- * Check "certificate": the PDF's digital signature. An unsigned PDF fails: the platform signs every
- * certificate (issue 3 §2), so a missing signature means the file was replaced.
+ * Check "certificate": the PDF's digital signature, and that the PDF certifies THIS package's entry
+ * (issue 10 §1: the embedded entry.json equals the package's byte for byte, the XMP number, SHA-256 and
+ * chainhash match the entry and the file). An unsigned PDF fails: the platform signs every certificate
+ * (issue 3 §2), so a missing signature means the file was replaced; a validly signed PDF of another
+ * deposit fails the binding.
  */
-export async function checkCertificatePdf(pdf: Uint8Array, tsaChain: Certificate[] | null, trustedRoots: readonly string[] | undefined, rootUrl: string): Promise<Check> {
+export async function checkCertificatePdf(pdf: Uint8Array, tsaChain: Certificate[] | null, trustedRoots: readonly string[] | undefined, rootUrl: string, binding: CertificateBinding): Promise<Check> {
   const r = await verifyPdfSignature(pdf, tsaChain, trustedRoots);
   const lines: Text[] = [];
-  const notes = [...r.notes, t('请人工核对 PDF 上印的保全号、SHA-256 与链上哈希和上面的值一致', 'check by eye that the number, SHA-256 and chainhash printed in the PDF equal the values above')];
+  const notes = [...r.notes];
+  const bound = await bindingProblems(pdf, binding, lines);
+  r.problems.push(...bound);
   if (!r.found) return verdict('certificate', 'fail', r.problems, notes);
   lines.push(kv('签名类型', 'SubFilter', r.subFilter || '-'), kv('签名者', 'signer', r.signer || '-'), kv('签名根证书', 'signing root', r.rootName || '-'), kv('根证书 SHA-256 指纹', 'root SHA-256 fingerprint', r.rootFingerprint || '-'));
   if (r.timestamp?.tst) lines.push(kv('签名时间戳（UTC）', 'signature timestamp (UTC)', iso(r.timestamp.tst.genTime)));

@@ -132,7 +132,7 @@ describe('anchoring on a local EVM node', () => {
     expect((await client(h).get<TAnchorView>('/api/ledger/anchor', { index: 1 })).data.anchor).toMatchObject({ size: 2 });
   });
 
-  it('the certificate (html, English html, PDF) shows chain, block and the transaction linking to the explorer', async () => {
+  it('the certificate page (html, English html) shows chain, block and the transaction linking to the explorer as current state; the issued PDF does not change', async () => {
     const bq = uploads[0]!.baoquan;
     const v = (await client(h).get('/api/share/getView', { baoquan: bq })).data;
     const a = (await client(h).get<TAnchorView>('/api/ledger/anchor', { index: 0 })).data.anchor!;
@@ -145,9 +145,11 @@ describe('anchoring on a local EVM node', () => {
     const pdf = (await client(h).post('/api/check/downCertificate', { no: bq })).data;
     const file = await client(h).download(pdf.downUrl);
     expect(file.status).toBe(200);
+    // The PDF is the certificate issued once (issue 10 §1): an anchor made later is not printed into it.
     const text = execFileSync('pdftotext', ['-', '-'], { input: file.body }).toString('utf8');
-    expect(text).toContain('外部锚定');
-    expect(text.replace(/\s+/g, '')).toContain(a.txHash.slice(0, 20));
+    expect(text.replace(/\s+/g, '')).toContain(bq);
+    expect(text.replace(/\s+/g, '')).not.toContain(a.txHash.slice(0, 20));
+    expect(v.html.indexOf('当前状态（查询时，非证书内容）')).toBeLessThan(v.html.indexOf('外部锚定：Hardhat 本地链'));
   });
 
   it('the continuous audit reads every anchor back from the chain, and flags a tampered anchor row', async () => {

@@ -20,7 +20,7 @@
 import crypto from 'node:crypto';
 import QRCode from 'qrcode';
 import { MSG } from '@cunzheng/contract/messages';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { BlobIntegrityError, type BlobStore } from '../../platform/blobs.ts';
@@ -39,8 +39,10 @@ import type { LedgerService } from '../ledger/types.ts';
 import type { TAnchorView } from '@cunzheng/contract/anchor';
 import { newsText, notify } from '../notifications/notify.ts';
 import { maskOwner, type OwnerIdentity } from '../../platform/format.ts';
-import { renderCertificate, type CertificateModel, type ExtraRow } from './html.ts';
-import { pdfRenderer } from './pdf.ts';
+import { pdfDocument, renderCertificate, type CertificateModel, type ExtraRow } from './html.ts';
+import { printA4 } from './pdf.ts';
+import { embedCertificateFacts } from './embed.ts';
+import { findIssued, storeIssued, type IssuedFacts, type IssuedRow } from './issue.ts';
 import { viewTokens, VIEW_TOKEN_TTL_SECONDS } from './viewToken.ts';
 import type { TCertificateView } from '@cunzheng/contract/certificate';
 
@@ -62,11 +64,11 @@ export const PDF_LIMIT_PER_IP = { max: 60, windowSeconds: 600 } as const;
 
 
 export interface CertificateDeps {
-  /** For the extraction's audit row and notification (one transaction). */
-  db: DbOrTx;
+  /** For the extraction's audit row and notification (one transaction) and the issued certificates. */
+  db: Db;
   /** Evidence by number (evidence service `findByBaoquan`). */
   evidence: Pick<EvidenceService, 'findByBaoquan'>;
-  ledger: Pick<LedgerService, 'latestCheckpoint' | 'size' | 'verifierKey'>;
+  ledger: Pick<LedgerService, 'latestCheckpoint' | 'size' | 'verifierKey' | 'checkpointCovering' | 'entryAt'>;
   blobs: Pick<BlobStore, 'putBuffer' | 'has' | 'touch' | 'readVerified'>;
   /** Integrity alerts (audit service `integrityAlert`, issue 9 §2): an extraction finding the file missing. */
   report?: IntegrityReporter;
@@ -90,6 +92,8 @@ export interface CertificateDeps {
   signPdf?: (pdf: Buffer) => Promise<Buffer>;
   /** The evidence's RFC 3161 token facts (issue 3 §1: trust service `tokenFor`); null when none. */
   timestampOf?(evidenceId: number): Promise<{ tsaName: string; serial: string; genTime: number } | null>;
+  /** SHA-256 fingerprint AA:BB:… of the platform root certificate (trust service `rootFingerprint`). */
+  rootFingerprint?(): Promise<string>;
 }
 
 /**
@@ -128,8 +132,7 @@ export function certificateService(deps: CertificateDeps) {
   const exists = (sha: string) => deps.blobs.has(sha);
   // What each evidence kind's module adds (registerKind): certificate rows and its view fields.
   const kinds = new Map<string, KindExtension<CertificateView>>();
-  // A cached PDF is re-checked before use: its mtime is refreshed (the GC, platform/blobGc.ts, never collects
-  // one in use) and its bytes re-hashed; a missing or altered one is re-rendered (and an altered one reported).
+  // An issued PDF is re-checked before a download link is given: its bytes re-hashed; an altered one is reported.
   const cachedPdfOk = async (sha: string): Promise<boolean> => {
     if (!(await deps.blobs.touch(sha))) return false;
     try {
@@ -141,7 +144,8 @@ export function certificateService(deps: CertificateDeps) {
       return false;
     }
   };
-  const pdfs = pdfRenderer({ browser: deps.browser, putBuffer: (b) => deps.blobs.putBuffer(b), exists: cachedPdfOk, sign: deps.signPdf });
+  // Issuance in flight in this process, by `evidenceId:lang` (the database decides between processes).
+  const issuing = new Map<string, Promise<IssuedRow>>();
 
   // QR codes are a pure function of the URL: a small bounded memo spares ~2–10 ms per view.
   const qrMemo = new Map<string, string>();
@@ -162,15 +166,21 @@ export function certificateService(deps: CertificateDeps) {
     return row;
   };
 
-  /** The certificate model of a row (owner masked, latest checkpoint size). */
-  const model = async (row: EvidenceRow): Promise<CertificateModel> => {
-    const [owner, checkpoint, qr, stamp, anchor, extraRows] = await Promise.all([
+  /** The first signed checkpoint covering the entry (signing one first when none covers it yet). */
+  const coveringCheckpoint = async (index: number) => {
+    const cp = (await deps.ledger.checkpointCovering(index)) ?? ((await deps.ledger.latestCheckpoint()) && (await deps.ledger.checkpointCovering(index)));
+    if (!cp) throw new Error(`certificate: no signed checkpoint covers ledger index ${index}`);
+    return cp;
+  };
+
+  /** The facts a certificate states (issue.ts): from the deposit record and the checkpoint at issue. */
+  const factsOf = async (row: EvidenceRow): Promise<IssuedFacts> => {
+    const [owner, cp, stamp, extraRows, rootFp] = await Promise.all([
       deps.ownerName(row.userId),
-      deps.ledger.latestCheckpoint(),
-      qrSvg(`${publicUrl}${certificateRoute(row.kind)}/${encodeURIComponent(row.baoquan)}`),
+      coveringCheckpoint(row.ledgerIndex),
       deps.timestampOf ? deps.timestampOf(row.id) : null,
-      deps.anchorOf ? deps.anchorOf(row.ledgerIndex) : undefined,
       kinds.get(row.kind)?.describe?.(row) ?? [],
+      deps.rootFingerprint ? deps.rootFingerprint() : '',
     ]);
     return {
       baoquan: row.baoquan,
@@ -184,14 +194,58 @@ export function certificateService(deps: CertificateDeps) {
       saveTime: row.saveTime,
       chainhash: row.chainhash,
       ledgerIndex: row.ledgerIndex,
-      treeSize: checkpoint?.size ?? (await deps.ledger.size()),
-      deletedAt: row.deletedAt ? Math.floor(row.deletedAt.getTime() / 1000) : null,
+      treeSize: cp.size,
+      checkpointNote: cp.note,
       publicUrl,
       verifierKey: deps.ledger.verifierKey(),
-      qrSvg: qr,
+      rootFingerprint: rootFp,
       timestamp: stamp ? { tsaName: stamp.tsaName, serial: stamp.serial, genTime: stamp.genTime } : null,
-      anchor,
       extraRows,
+    };
+  };
+
+  const qrOf = (row: EvidenceRow) => qrSvg(`${publicUrl}${certificateRoute(row.kind)}/${encodeURIComponent(row.baoquan)}`);
+
+  /**
+   * The issued certificate of `row` in `lang`: the stored one, or issued now (facts frozen, PDF printed,
+   * entry embedded, signed and stored once — issue.ts).
+   */
+  const issued = async (row: EvidenceRow, lang: 'zh' | 'en'): Promise<IssuedRow & { ms: number }> => {
+    const have = await findIssued(deps.db, row.id, lang);
+    if (have) return { ...have, ms: 0 };
+    const key = `${row.id}:${lang}`;
+    let job = issuing.get(key);
+    if (!job) {
+      job = (async () => {
+        // The other language's certificate, when issued, fixes the facts of this one too.
+        const facts = (await findIssued(deps.db, row.id, lang === 'zh' ? 'en' : 'zh'))?.facts ?? (await factsOf(row));
+        const entry = await deps.ledger.entryAt(row.ledgerIndex);
+        if (!entry || entry.chainhash !== row.chainhash) throw new Error(`certificate: ledger entry ${row.ledgerIndex} does not match ${row.baoquan}`);
+        const title = lang === 'en' ? `Certificate-${row.baoquan}` : `保全证书-${row.baoquan}`;
+        const printed = await printA4(deps.browser, pdfDocument(renderCertificate({ ...facts, qrSvg: await qrOf(row) }, lang), lang, title));
+        const withFacts = await embedCertificateFacts(printed, { baoquan: row.baoquan, sha256: row.sha256, chainhash: row.chainhash, ledgerIndex: row.ledgerIndex, time: row.saveTime, entry: entry.leaf, title });
+        const pdf = deps.signPdf ? await deps.signPdf(withFacts) : withFacts;
+        return storeIssued(deps.db, deps.blobs, row.id, lang, facts, pdf);
+      })().finally(() => issuing.delete(key));
+      issuing.set(key, job);
+    }
+    const t0 = performance.now();
+    const r = await job;
+    return { ...r, ms: Math.round(performance.now() - t0) };
+  };
+
+  /** The certificate model shown on the web page: the issued facts (or those it will be issued with) and the current state. */
+  const model = async (row: EvidenceRow): Promise<CertificateModel> => {
+    const [frozen, qr, latest, anchor] = await Promise.all([
+      findIssued(deps.db, row.id, 'zh').then((r) => r?.facts ?? findIssued(deps.db, row.id, 'en').then((e) => e?.facts ?? factsOf(row))),
+      qrOf(row),
+      deps.ledger.latestCheckpoint(),
+      deps.anchorOf ? deps.anchorOf(row.ledgerIndex) : undefined,
+    ]);
+    return {
+      ...frozen,
+      qrSvg: qr,
+      current: { latestTreeSize: latest?.size ?? (await deps.ledger.size()), anchor, deletedAt: row.deletedAt ? Math.floor(row.deletedAt.getTime() / 1000) : null },
     };
   };
 
@@ -321,18 +375,27 @@ export function certificateService(deps: CertificateDeps) {
     extract,
 
     /**
-     * POST /api/check/downCertificate (spec p1 §7): `{downUrl}` of the certificate PDF (A4, rendered by
-     * Chromium from the same html as getView; `lang` 'en' → the English one), named
-     * `保全证书-<baoquan>.pdf` (`Certificate-<baoquan>.pdf`). 400 保全号不存在; per-IP render limit.
-     * `ms` is the render time (0 when the PDF came from the cache).
+     * POST /api/check/downCertificate (spec p1 §7; issue 10 §1): `{downUrl}` of the issued certificate PDF
+     * (A4, printed by Chromium from the certificate facts, with the ledger entry embedded and XMP facts,
+     * signed; `lang` 'en' → the English one), named `保全证书-<baoquan>.pdf` (`Certificate-<baoquan>.pdf`).
+     * Issued once: every later call gives the same bytes. 400 保全号不存在; per-IP limit.
+     * `ms` is the issuing time (0 when it was issued before).
      */
-    async downCertificate(no: string, ip: string, lang: 'zh' | 'en' = 'zh'): Promise<{ downUrl: string; ms: number }> {
+    async downCertificate(no: string, ip: string, lang: 'zh' | 'en' = 'zh'): Promise<{ downUrl: string; ms: number; sha256: string }> {
       await deps.limiter.hit([{ key: `certpdf:ip:${ip}`, ...PDF_LIMIT_PER_IP }]);
       const row = await find(no);
       const title = lang === 'en' ? `Certificate-${row.baoquan}` : `保全证书-${row.baoquan}`;
-      const pdf = await pdfs.render(renderCertificate(await model(row), lang), lang, title);
-      const name = `${title}.pdf`;
-      return { downUrl: deps.downloads.url({ sha256: pdf.sha256, name, mime: 'application/pdf' }), ms: pdf.ms };
+      const pdf = await issued(row, lang);
+      if (pdf.ms === 0 && !(await cachedPdfOk(pdf.pdfSha256))) {
+        await deps.report?.({ kind: 'blob_missing', target: `certificate-pdf:${row.baoquan}`, detail: `issued certificate ${pdf.pdfSha256} is missing or altered` });
+        throw badRequest('证书文件缺失，请联系客服');
+      }
+      return { downUrl: deps.downloads.url({ sha256: pdf.pdfSha256, name: `${title}.pdf`, mime: 'application/pdf' }), ms: pdf.ms, sha256: pdf.pdfSha256 };
+    },
+
+    /** The issued certificate PDF's blob address of `baoquan` in `lang` (issued now when it was not yet). 400 保全号不存在. */
+    async issuedPdf(no: string, lang: 'zh' | 'en' = 'zh'): Promise<string> {
+      return (await issued(await find(no), lang)).pdfSha256;
     },
   };
 }

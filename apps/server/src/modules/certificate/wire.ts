@@ -20,7 +20,7 @@ import type { AnchorService } from '../anchor/service.ts';
  */
 export function buildCertificate(
   ctx: AppContext,
-  deps: { ledger: LedgerService; evidence: Pick<EvidenceService, 'findByBaoquan'>; auth: Pick<AuthService, 'identity' | 'extractCodeOf'>; captcha?: Pick<CaptchaService, 'check'>; browser?: BrowserPool; trust?: Pick<TrustService, 'signPdf' | 'tokenFor'>; anchor?: Pick<AnchorService, 'anchorFor'>; report?: IntegrityReporter },
+  deps: { ledger: LedgerService; evidence: Pick<EvidenceService, 'findByBaoquan'>; auth: Pick<AuthService, 'identity' | 'extractCodeOf'>; captcha?: Pick<CaptchaService, 'check'>; browser?: BrowserPool; trust?: Pick<TrustService, 'signPdf' | 'tokenFor' | 'rootFingerprint'>; anchor?: Pick<AnchorService, 'anchorFor'>; report?: IntegrityReporter },
 ): { certificate: CertificateService; browser: BrowserPool } {
   let browser = deps.browser;
   if (!browser) {
@@ -41,7 +41,7 @@ export function buildCertificate(
     browser,
     publicUrl: ctx.config.PUBLIC_URL,
     viewTokenKey: loadOrCreateSecret(ctx.config.dataDir, 'view-token.key', 32),
-    ...(deps.trust ? { signPdf: deps.trust.signPdf, timestampOf: deps.trust.tokenFor } : {}),
+    ...(deps.trust ? { signPdf: deps.trust.signPdf, timestampOf: deps.trust.tokenFor, rootFingerprint: deps.trust.rootFingerprint } : {}),
     ...(deps.anchor ? { anchorOf: deps.anchor.anchorFor } : {}),
     ...(deps.report ? { report: deps.report } : {}),
   });

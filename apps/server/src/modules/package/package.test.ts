@@ -128,6 +128,11 @@ describe('evidence package', () => {
     expect(result).toContain('Verification: OK');
     expect(result).toContain('consistency: OK');
     expect(result).toContain('calldata: OK');
+    // issue 10 §1: the certificate embeds this entry; the entry time is the token's genTime.
+    expect(result).toContain('embedded entry: OK');
+    expect(result).toContain(`<cz:baoquan>${ev.baoquan}`);
+    expect(result).toContain(`<cz:chainhash>${ev.chainhash}`);
+    expect(result).toContain('entry time = genTime: OK');
     const pdfsig = execFileSync('pdfsig', ['certificate.pdf'], { cwd: out, encoding: 'utf8' });
     expect(pdfsig).toContain('Signature is Valid');
     expect(pdfsig).toContain('Total document signed');

@@ -114,6 +114,23 @@ print('calldata: OK' if '0x' + data.hex() == a['calldata'] else 'calldata: FAILE
 print('explorer:', a['txUrl'] or a['txHash'])
 EOF`;
 
+/** Section 6: the PDF's embedded entry equals entry.json; its XMP facts (poppler's pdfdetach and pdfinfo). */
+const PDF_BINDING_SH = [
+  'pdfdetach -save 1 -o entry-in-pdf.json certificate.pdf',
+  "cmp entry-in-pdf.json entry.json && echo 'embedded entry: OK'",
+  "pdfinfo -meta certificate.pdf | grep -oE '<cz:(baoquan|sha256|chainhash)>[^<]*'",
+].join('\n');
+
+/** Section 5: entry.json's time equals the token's genTime to the second (python3 + openssl only). */
+const TIME_EQ_SH = `python3 - <<'EOF'
+import json, subprocess, datetime
+t = json.load(open('entry.json'))['time']
+out = subprocess.run(['openssl', 'ts', '-reply', '-in', 'timestamp.tsr', '-text'], capture_output=True, text=True, check=True).stdout
+line = [l for l in out.splitlines() if l.startswith('Time stamp:')][0]
+g = datetime.datetime.strptime(line.split(': ', 1)[1].replace(' GMT', '').strip(), '%b %d %H:%M:%S %Y').replace(tzinfo=datetime.timezone.utc)
+print('entry time = genTime: OK' if '.' not in line and int(g.timestamp()) == t else 'entry time = genTime: FAILED (%s vs %d)' % (line, t))
+EOF`;
+
 /** The VERIFY.md text. */
 export function verifyReadme(f: ReadmeFacts): string {
   const file = shq(f.fileName);
@@ -127,7 +144,7 @@ export function verifyReadme(f: ReadmeFacts): string {
     '| 文件 | 内容 |', '|---|---|',
     `| ${f.fileName} | 证据原文件（${f.size} 字节） |`,
     '| certificate.pdf | 保全证书，带平台的数字签名和签名时间戳 |',
-    '| entry.json | 账本条目的原始字节（RFC 8785 规范化 JSON），其哈希就是链上哈希 |',
+    '| entry.json | 账本条目的原始字节（RFC 8785 规范化 JSON），其叶子哈希就是账本存证哈希（chainhash） |',
     '| proof.tlog-proof | C2SP tlog-proof：叶子序号、默克尔包含证明和签名检查点 |',
     '| checkpoint.txt | 签名检查点（C2SP signed note） |',
     '| verifier-key.txt | 账本的 Ed25519 验证公钥 |',
@@ -136,8 +153,8 @@ export function verifyReadme(f: ReadmeFacts): string {
     '| manifest.json | 以上各文件的 SHA-256（未签名，见第 9 节） |', '');
   zh.push('## 1. 证据文件的哈希', '', '```sh', `sha256sum ${file}`, `echo '${f.sha256}  ${f.fileName.replace(/'/g, `'\\''`)}' | sha256sum -c`, '```', '',
     `应输出 \`${f.sha256}\`，并显示 OK。它必须与 entry.json 中的 "sha256" 和保全证书上的 SHA-256 相同。`, '');
-  zh.push('## 2. 账本条目与链上哈希', '', '```sh', 'cat entry.json; echo', `(printf '\\000'; cat entry.json) | sha256sum`, '```', '',
-    `第二条命令输出链上哈希（区块交易哈希）\`${f.chainhash}\`，必须与保全证书上的一致。条目中的 "sha256" 是第 1 步的哈希，"time" 是保全时间（${bj(f.saveTime)} 北京时间），"owner" 是对存证人的加盐承诺（不含个人信息）。`, '');
+  zh.push('## 2. 账本条目与账本存证哈希', '', '```sh', 'cat entry.json; echo', `(printf '\\000'; cat entry.json) | sha256sum`, '```', '',
+    `第二条命令输出账本存证哈希（chainhash，RFC 6962 叶子哈希；它不是区块链交易哈希）\`${f.chainhash}\`，必须与保全证书上的一致。条目中的 "sha256" 是第 1 步的哈希，"time" 是保全时间（${bj(f.saveTime)} 北京时间），"owner" 是对存证人的加盐承诺（不含个人信息）。`, '');
   zh.push('## 3. 默克尔包含证明', '', '```sh', INCLUSION_PY, '```', '',
     `应输出 \`inclusion: OK\`：第 ${f.leafIndex} 号条目包含在 ${f.treeSize} 条记录的账本树中，其根哈希写在签名检查点里（RFC 6962 / RFC 9162 算法）。`, '');
   zh.push('## 4. 检查点签名', '', '```sh', SIGNATURE_SH, '```', '',
@@ -146,6 +163,7 @@ export function verifyReadme(f: ReadmeFacts): string {
   if (ts) {
     zh.push('## 5. RFC 3161 可信时间戳', '', '```sh', 'openssl ts -reply -in timestamp.tsr -text', `openssl ts -verify -data ${file} -in timestamp.tsr -CAfile tsa-chain.pem`, '```', '',
       `应输出 \`Verification: OK\`。时间戳机构「${ts.tsaName}」证明该文件在 ${utc(ts.genTime)}（北京时间 ${bj(ts.genTime)}）已经存在；第一条命令显示的 Message data 是文件的 SHA-256。`,
+      '账本条目的 "time" 就是时间戳的 genTime（精确到秒，必须完全相同，任何差异都说明时间戳不是本次存证取得的）：', '', '```sh', TIME_EQ_SH, '```', '', '应输出 `entry time = genTime: OK`。', '',
       '上面的命令信任证据包自带的根证书。要信任平台公布的根证书（或外部时间戳机构官网公布的根证书），请改用：', '',
       '```sh', `curl -s -o root.pem ${f.publicUrl}/api/trust/root.pem`, `openssl ts -verify -data ${file} -in timestamp.tsr -CAfile root.pem -untrusted tsa-chain.pem`, '```', '');
   } else {
@@ -153,8 +171,9 @@ export function verifyReadme(f: ReadmeFacts): string {
       ? '本证据包不含 timestamp.tsr：生成证据包时平台的可信时间戳服务不可用。保全时间只由账本记录（第 2 步）和检查点签名证明。'
       : '本证据包不含 timestamp.tsr：该存证保存于平台启用 RFC 3161 可信时间戳之前，没有时间戳令牌。保全时间只由账本记录（第 2 步）和检查点签名证明。', '');
   }
-  zh.push('## 6. 保全证书的数字签名', '', '```sh', 'pdfsig certificate.pdf', '```', '',
-    '应显示 `Signature Validation: Signature is Valid.`，且签名覆盖整个文件。签名证书由平台根证书签发；若系统未导入该根证书，pdfsig 会提示证书颁发者不受信任，这不影响签名本身的有效性——请将签名证书链的根与 ' + `${f.publicUrl}/api/trust/root.pem 核对。PDF 上印的保全号、SHA-256 和链上哈希应与第 1、2 步的结果一致。`, '');
+  zh.push('## 6. 保全证书的数字签名，以及它证明的是哪一条记录', '', '```sh', 'pdfsig certificate.pdf', PDF_BINDING_SH, '```', '',
+    '第一条命令应显示 `Signature Validation: Signature is Valid.`，且签名覆盖整个文件（Total document signed）。签名证书由平台根证书签发；若系统未导入该根证书，pdfsig 会提示证书颁发者不受信任，这不影响签名本身的有效性——请将签名证书链的根与 ' + `${f.publicUrl}/api/trust/root.pem 核对。`,
+    `保全证书以附件（PDF/A-3 式关联文件）形式嵌入了它所证明的账本条目原文：pdfdetach 取出的 entry.json 必须与证据包中的 entry.json 逐字节相同（输出 \`embedded entry: OK\`），pdfinfo -meta 显示的 XMP 元数据中 cz:baoquan、cz:sha256、cz:chainhash 必须分别是 ${f.baoquan}、第 1 步的 SHA-256 和第 2 步的账本存证哈希。另一份存证的证书即使签名有效，也过不了这一步。`, '');
   if (an) {
     zh.push('## 7. 区块链锚定', '', '```sh', ANCHOR_PY, '```', '',
       `应输出 \`consistency: OK\` 和 \`calldata: OK\`：锚定在链「${an.chainName}」（chainId ${an.chainId}）上的检查点（${an.size} 条）与本证据包的检查点属于同一账本，且包含本条目。链上交易本身只能联网核对：请在区块浏览器中打开 ${an.txUrl || `交易 ${an.txHash}`}，确认交易成功，且其输入数据（Input Data）与 anchor.json 中的 "calldata" 完全一致；anchor.json 中的链名称、区块高度、出块时间和发送地址也只能在浏览器中核对。`, '');
@@ -179,7 +198,7 @@ export function verifyReadme(f: ReadmeFacts): string {
   en.push('## 5. RFC 3161 timestamp', '', ts
     ? `\`openssl ts -verify -data ${file} -in timestamp.tsr -CAfile tsa-chain.pem\` must print \`Verification: OK\`: the TSA "${ts.tsaName}" saw the file's SHA-256 at ${utc(ts.genTime)}. To trust the platform's published root instead of the one in the package: \`curl -s -o root.pem ${f.publicUrl}/api/trust/root.pem\` and \`-CAfile root.pem -untrusted tsa-chain.pem\`.`
     : 'This package holds no timestamp.tsr: ' + ('missing' in f.timestamp && f.timestamp.missing === 'off' ? 'the timestamp service was unavailable when the package was made.' : 'the deposit predates RFC 3161 timestamping on the platform.'), '');
-  en.push('## 6. Certificate PDF signature', '', '`pdfsig certificate.pdf` must show `Signature Validation: Signature is Valid.` covering the whole file. An "issuer isn\'t trusted" certificate message only means the platform root is not in your system store: compare the chain\'s root with ' + `${f.publicUrl}/api/trust/root.pem. The number, SHA-256 and chainhash printed in the PDF must equal steps 1–2.`, '');
+  en.push('## 6. Certificate PDF signature, and which entry it certifies', '', '`pdfsig certificate.pdf` must show `Signature Validation: Signature is Valid.` covering the whole file. An "issuer isn\'t trusted" certificate message only means the platform root is not in your system store: compare the chain\'s root with ' + `${f.publicUrl}/api/trust/root.pem. The certificate embeds the ledger entry it certifies as an associated file (PDF/A-3 style): run the pdfdetach/cmp and pdfinfo lines of section 6 above — the embedded entry.json must equal the package's byte for byte (\`embedded entry: OK\`) and the XMP cz:baoquan, cz:sha256, cz:chainhash must be ${f.baoquan}, the SHA-256 of step 1 and the chainhash of step 2. A validly signed certificate of another deposit fails here.`, '');
   en.push('## 7. Blockchain anchor', '', an
     ? `Run the python3 block of section 7 above: it must print \`consistency: OK\` and \`calldata: OK\` (the checkpoint anchored on ${an.chainName}, chainId ${an.chainId}, ${an.size} entries, is of the same log and contains this entry). The transaction itself can only be checked online: open ${an.txUrl || `transaction ${an.txHash}`} in a block explorer, check it succeeded and that its input data equals "calldata" in anchor.json exactly; the chain name, block number, block time and sender in anchor.json can only be checked there too.`
     : 'This package holds no anchor.json: ' + ('missing' in f.anchor && f.anchor.missing === 'off' ? 'anchoring is not enabled on the platform.' : 'the entry was not yet anchored when the package was made (anchoring runs periodically); download the package again later.'), '');

@@ -13,6 +13,7 @@
  *   TSA's token is checked for its signature and imprint only.
  * - Any TSA failure becomes 400 可信时间戳服务暂不可用，请稍后重试; the cause goes to the log only.
  */
+import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -159,6 +160,15 @@ export function trustService(deps: TrustDeps) {
      */
     async signPdf(pdf: Buffer): Promise<Buffer> {
       return (await loading).signPdf(pdf);
+    },
+
+    /**
+     * SHA-256 fingerprint of the built-in root CA certificate (DER), upper-case hex pairs joined by ':'
+     * (as `openssl x509 -fingerprint -sha256` prints it); printed on certificates (issue 10 §2).
+     */
+    async rootFingerprint(): Promise<string> {
+      const der = (await loading).builtinChain.at(-1)!;
+      return (crypto.createHash('sha256').update(der).digest('hex').toUpperCase().match(/../g) ?? []).join(':');
     },
 
     /** PEM of the built-in root CA (what to import to trust the platform's TSA and PDF signatures). */
