@@ -14,7 +14,7 @@ import { client, freshMobile, registerUser } from '../../../test/client.ts';
 import { makeHarness, type Harness } from '../../../test/harness.ts';
 import { adminCommands } from '../admin/commands.ts';
 import { AUDIT_QUEUE } from './wire.ts';
-import { localBlobPath } from '../../platform/blobs.ts';
+import { blobFile } from '../../../test/blobFiles.ts';
 
 describe('continuous audit', () => {
   let h: Harness;

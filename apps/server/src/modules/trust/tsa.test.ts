@@ -16,7 +16,7 @@ import { makeHarness, type Harness } from '../../../test/harness.ts';
 import { loadTrustKeys } from './keys.ts';
 import { fromPem, toPem } from './pki.ts';
 import { TsaUnavailable, tsaClient } from './tsa-client.ts';
-import { localBlobPath } from '../../platform/blobs.ts';
+import { blobFile } from '../../../test/blobFiles.ts';
 
 const sha = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
 
