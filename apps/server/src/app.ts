@@ -19,6 +19,7 @@ import { loggerOptions } from './platform/logging.ts';
 import { buildContext, type AppContext } from './platform/context.ts';
 import { buildServices, registerRoutes, registerWorkers, type Services } from './modules/index.ts';
 import { startJobs } from './platform/jobs.ts';
+import { opsRoutes } from './modules/system/ops.ts';
 import { MSG } from '@cunzheng/contract/messages';
 
 export interface BuiltApp {
@@ -31,6 +32,40 @@ export interface BuiltApp {
 export function trustedProxies(value: string): false | string[] {
   const list = value.split(',').map((p) => p.trim()).filter(Boolean);
   return list.length ? list : false;
+}
+
+/**
+ * Feeds the metrics (issue 17 §3): deposits counted at each `ledger.committed()` (one per committed
+ * deposit), web-capture job durations, and the scrape-time readings (ledger, checkpoint, queue depths).
+ */
+function instrumentServices(ctx: AppContext, s: Services): void {
+  const committed = s.ledger.committed.bind(s.ledger);
+  s.ledger.committed = () => {
+    ctx.metrics.deposits.inc();
+    committed();
+  };
+  const f = s.forensics.forensics;
+  const runJob = f.runJob.bind(f);
+  f.runJob = async (data) => {
+    const end = ctx.metrics.captureSeconds.startTimer();
+    try {
+      await runJob(data);
+      end({ outcome: 'done' });
+    } catch (e) {
+      end({ outcome: 'failed' });
+      throw e;
+    }
+  };
+  ctx.metrics.readFrom({
+    ledgerSize: () => s.ledger.size(),
+    lastCheckpoint: () => s.ledger.lastSigned(),
+    async queueDepths() {
+      if (!ctx.jobs) return {};
+      const out: Record<string, number> = {};
+      for (const q of await ctx.jobs.boss.getQueues()) out[q.name] = q.queuedCount;
+      return out;
+    },
+  });
 }
 
 /** Builds the app on an open database; `close()` on the app also stops background work (not the database). */
@@ -52,6 +87,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
       directives: {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // App capture (issue 12 §1): the recorded video/audio is previewed from a blob: URL before upload.
+        mediaSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         frameSrc: ["'self'"],
@@ -73,11 +110,33 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const ctx = buildContext(config, database, app.log);
+  ctx.metrics.instrument(app);
   if (opts.jobs) ctx.jobs = await startJobs({ database, databaseUrl: config.DATABASE_URL, log: app.log });
   const services = buildServices(ctx);
   await services.auth.sealClearCodes(); // issue 9 §4: codes written before encryption are sealed at first start
+  instrumentServices(ctx, services);
+  await app.register(opsRoutes({
+    database,
+    blobs: ctx.blobs,
+    metrics: ctx.metrics,
+    role: config.ROLE,
+    chromiumPath: config.CHROMIUM_PATH,
+    metricsToken: config.METRICS_TOKEN,
+    checkpointMaxAgeSeconds: config.READY_CHECKPOINT_MAX_AGE_SECONDS,
+    ledgerSize: () => services.ledger.size(),
+    lastCheckpoint: () => services.ledger.lastSigned(),
+  }));
+  // Issue 17 §2: a worker process answers only health and metrics; its HTTP port is not behind the load balancer.
+  if (config.ROLE === 'worker') {
+    app.addHook('onRequest', async (req, reply) => {
+      const url = (req.url.split('?')[0] ?? '').toLowerCase();
+      if (url === '/metrics' || url === '/api/health' || url.startsWith('/api/health/')) return;
+      return reply.status(200).send({ code: 404, msg: MSG.API_NOT_FOUND, data: null });
+    });
+  }
   await registerRoutes(app, ctx, services);
-  if (ctx.jobs) await registerWorkers(ctx.jobs, ctx, services);
+  // ROLE=api only enqueues jobs; `all` and `worker` run them.
+  if (ctx.jobs && config.ROLE !== 'api') await registerWorkers(ctx.jobs, ctx, services);
   app.addHook('onClose', async () => {
     await ctx.stop();
     await ctx.jobs?.stop();

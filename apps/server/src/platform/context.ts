@@ -14,6 +14,7 @@ import { loadOrCreateSecret, secretBox, type SecretBox } from './secrets.ts';
 import { sessionService, type Sessions } from './auth.ts';
 import { embeddedSms, type SmsProvider } from './sms.ts';
 import type { Jobs } from './jobs.ts';
+import { createMetrics, type Metrics } from './metrics.ts';
 
 export interface AppContext {
   config: Config;
@@ -27,6 +28,8 @@ export interface AppContext {
   sms: SmsProvider;
   /** Encrypts extraction codes at rest (key DATA_DIR/keys/extract-code.key or EXTRACT_CODE_KEY; issue 9 §4). */
   codes: SecretBox;
+  /** Prometheus metrics of this process (issue 17 §3). */
+  metrics: Metrics;
   /** Background jobs; null when this process runs none (CLI, tests that need none). */
   jobs: Jobs | null;
   /** Callbacks run when the app closes (timers, browser pools). */
@@ -63,6 +66,7 @@ export function buildContext(config: Config, database: Database, log: FastifyBas
     limiter: rateLimiter({ db: database.db, disabled: config.RATE_LIMIT_OFF === '1' }),
     sms: embeddedSms(database.db, log),
     codes: secretBox(loadOrCreateSecret(config.dataDir, 'extract-code.key', 32, config.EXTRACT_CODE_KEY)),
+    metrics: createMetrics(),
     jobs: null,
     onStop,
     async stop() {

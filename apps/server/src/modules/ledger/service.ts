@@ -38,6 +38,8 @@ export interface LedgerServiceImpl extends LedgerService {
   appendMany(tx: DbOrTx, items: readonly AppendItem[]): Promise<AppendResult[]>;
   /** Root hash of the first `size` leaves from stored subtree hashes (0 ≤ size ≤ current size). */
   rootAt(size: number): Promise<Buffer>;
+  /** Size and signing time (Unix seconds) of the newest stored checkpoint, or null; never signs (issue 17 §3 readiness). */
+  lastSigned(): Promise<{ size: number; time: number } | null>;
   stop(): Promise<void>;
 }
 
@@ -116,6 +118,10 @@ export function ledgerService(deps: LedgerDeps): LedgerServiceImpl {
     committed,
     size: () => repo.treeSize(db),
     latestCheckpoint: checkpointNow,
+    async lastSigned() {
+      const r = await repo.latestCheckpoint(db);
+      return r ? { size: r.size, time: Math.floor(r.createdAt.getTime() / 1000) } : null;
+    },
     checkpointNow,
     async rootAt(size) {
       if (!Number.isSafeInteger(size) || size < 0 || size > (await repo.treeSize(db))) throw badRequest('树大小无效');
