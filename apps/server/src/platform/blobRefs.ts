@@ -31,3 +31,12 @@ export async function storeBufferInTx(tx: DbOrTx, store: Pick<BlobStore, 'putBuf
   await store.putBuffer(buf);
   return sha256;
 }
+
+/**
+ * Inside `tx`: removes one reference to a blob (issue 14 §5: KYC images deleted after their retention
+ * period). At refcount 0 the garbage collector deletes the file once its grace period has passed. Only
+ * for blobs whose owner row is itself being deleted; evidence never calls this.
+ */
+export async function releaseBlobRef(tx: DbOrTx, sha256: string): Promise<void> {
+  await tx.update(blobs).set({ refcount: sql`greatest(${blobs.refcount} - 1, 0)` }).where(sql`${blobs.sha256} = ${sha256}`);
+}

@@ -27,6 +27,11 @@ export async function setPasswordHash(db: DbOrTx, id: number, passwordHash: stri
   await db.update(users).set({ passwordHash }).where(eq(users.id, id));
 }
 
+/** Sets userStatus (and the verified name / company when given). */
+export async function setVerification(db: DbOrTx, id: number, c: { userStatus: number; name?: string; company?: string }): Promise<void> {
+  await db.update(users).set({ userStatus: c.userStatus, ...(c.name !== undefined ? { name: c.name } : {}), ...(c.company !== undefined ? { company: c.company } : {}) }).where(eq(users.id, id));
+}
+
 /** Users whose extraction code is still stored in clear (no `v1:` prefix). */
 export async function clearExtractCodes(db: DbOrTx): Promise<Array<{ id: number; extractCode: string }>> {
   return db.select({ id: users.id, extractCode: users.extractCode }).from(users).where(notLike(users.extractCode, 'v1:%'));

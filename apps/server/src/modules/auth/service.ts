@@ -67,12 +67,18 @@ const loginRules = (mobile: string, ip: string): GateRule[] => [
 export function authService(deps: AuthDeps) {
   const { db } = deps;
   const gate = failureGate({ limiter: deps.limiter, checkCaptcha: (id, answer) => deps.captcha.check(id, answer) });
-  /** userInfo of a row with the live unread count (p2 §3 newsNum). */
-  const info = async (u: UserRow): Promise<UserInfo> => ({
-    ...toUserInfo(u),
-    extractCode: deps.codes.open(u.extractCode),
-    newsNum: deps.unreadCount ? await deps.unreadCount(u.id) : 0,
-  });
+  /** Contributions of other contexts to userInfo (KYC type/repairType, membership …), registered after build. */
+  const infoExtensions: UserInfoExtension[] = [];
+  /** userInfo of a row with the live unread count (p2 §3 newsNum) and every registered extension. */
+  const info = async (u: UserRow): Promise<UserInfo> => {
+    let out: UserInfo = {
+      ...toUserInfo(u),
+      extractCode: deps.codes.open(u.extractCode),
+      newsNum: deps.unreadCount ? await deps.unreadCount(u.id) : 0,
+    };
+    for (const ext of infoExtensions) out = { ...out, ...(await ext(u.id, out)) };
+    return out;
+  };
 
   const createUser = async (u: NewUser, actorId: number | null, ip: string | null): Promise<UserRow> => {
     const passwordHash = await hash(u.password);
@@ -106,6 +112,35 @@ export function authService(deps: AuthDeps) {
 
   return {
     createUser,
+
+    /**
+     * Registers a contributor to userInfo (p2 §3 "User info"): called with the user id and the info so far,
+     * it answers the fields it owns (kyc: type, repairType; members: companyStatus, bindTime, bindStatus,
+     * memberId …). Called once per module at wiring time.
+     */
+    extendUserInfo(ext: UserInfoExtension): void {
+      infoExtensions.push(ext);
+    },
+
+    /**
+     * Changes the verification state of an account (spec p2 §4 userStatus 1–4) inside the caller's
+     * transaction `tx` (the KYC decision and this change commit together), with its own audit row.
+     * `name` / `company` (when given) replace the display name / company name with the verified ones.
+     * The only writer of users.user_status besides account creation (issue 14; CONTRACTS §1).
+     */
+    async setVerification(tx: DbOrTx, userId: number, change: { userStatus: 1 | 2 | 3 | 4; name?: string; company?: string }, actorId: number | null, ip: string | null): Promise<void> {
+      const before = await repo.findById(tx, userId);
+      if (!before) throw badRequest(MSG.USER_NOT_FOUND);
+      await repo.setVerification(tx, userId, change);
+      await writeAudit(tx, {
+        actorId,
+        action: 'user.verification',
+        target: `user:${userId}`,
+        before: { userStatus: before.userStatus },
+        after: { userStatus: change.userStatus, ...(change.name !== undefined ? { nameChanged: change.name !== before.name } : {}), ...(change.company !== undefined ? { company: change.company } : {}) },
+        ip,
+      });
+    },
 
     /**
      * POST /api/Register/sendSMS, /api/login/sendLoginSMS, /api/Register/sendResetSMS: proof of work, captcha,
@@ -234,6 +269,9 @@ export function authService(deps: AuthDeps) {
 }
 
 export type AuthService = ReturnType<typeof authService>;
+
+/** A contributor to userInfo: answers the fields it owns for `userId` (see `extendUserInfo`). */
+export type UserInfoExtension = (userId: number, info: UserInfo) => Promise<Partial<UserInfo>>;
 
 /** argon2id hash of a random string, verified when the mobile is unknown so timing does not tell. */
 let dummy: string | undefined;
