@@ -75,6 +75,14 @@ const MobileAttestation = lazy(() => import('./pages/certificate/MobileAttestati
 const LedgerExplorer = lazy(() => import('./pages/ledger/Explorer/index.tsx'));
 const Safekeeping = lazy(() => import('./pages/query/Safekeeping/index.tsx'));
 const VerifyPage = lazy(() => import('./pages/verify/Verify/index.tsx'));
+// Public query pages and the QR landing page (issue 12 §3).
+const QueryAuthentication = lazy(() => import('./pages/query/QueryAuthentication/index.tsx'));
+const QueryNotarial = lazy(() => import('./pages/query/QueryAuthentication/Notarial.tsx'));
+const QueryMutual = lazy(() => import('./pages/query/QueryAuthentication/MutualEvidence.tsx'));
+const QueryKeepSingle = lazy(() => import('./pages/query/QueryAuthentication/KeepSingle.tsx'));
+const QueryElectronic = lazy(() => import('./pages/query/QueryAuthentication/ElectronicData.tsx'));
+const EnglishSafekeeping = lazy(() => import('./pages/query/EnglishSafekeeping/index.tsx'));
+const Dama = lazy(() => import('./pages/query/Dama/index.tsx'));
 
 /** Handles, named so the header can build its menu from them. */
 const H = {
@@ -107,6 +115,17 @@ const H = {
   mobileList: { title: '手机过程取证', auth: true },
   mobileDownload: { title: '批量下载', auth: true },
   evidencesPro: { title: '过程取证保全证书' },
+  musicList: { title: '音乐存证', auth: true },
+  musicDownload: { title: '批量下载', auth: true },
+  evidencesMusic: { title: '音乐存证保全证书' },
+  musickeeping: { title: '音乐存证证书查询' },
+  queryAuthentication: { title: '证书查询' },
+  notarial: { title: '公证书查询' },
+  mutualEvidence: { title: '文件比对核验' },
+  keepSingle: { title: '单证核验' },
+  electronicData: { title: '电子数据核验' },
+  englishSafekeeping: { title: 'Certificate Check' },
+  dama: { title: '保全证书' },
   overview: { title: '概览', auth: true, roles: ['1'], menu: { label: '概览', order: 15, hideForRoles: ['2'], loggedInOnly: true } },
   setting: { title: '基本设置', auth: true, roles: ['1'], menu: { label: '基本设置', order: 110, area: 'account', hideForRoles: ['2'] } },
   notifications: { title: '消息通知', auth: true, menu: { label: '消息通知', order: 120, area: 'account' } },
@@ -191,6 +210,8 @@ export const routes: RouteObject[] = [
                   { path: 'process/download', element: <EvidenceDownload kind="process" />, handle: H.processDownload },
                   { path: 'mobile-process', element: <EvidenceList kind="mobile" />, handle: H.mobileList },
                   { path: 'mobile-process/download', element: <EvidenceDownload kind="mobile" />, handle: H.mobileDownload },
+                  { path: 'music', element: <EvidenceList kind="music" />, handle: H.musicList },
+                  { path: 'music/download', element: <EvidenceDownload kind="music" />, handle: H.musicDownload },
                   { path: 'process/queue/:id', element: <ProcessSession kind="process" />, handle: H.processQueue },
                   { path: 'mobile/queue/:id', element: <ProcessSession kind="mobile" />, handle: H.mobileQueue },
                   { path: 'process/preview', element: <ProcessPreview />, handle: H.processPreview },
@@ -222,6 +243,21 @@ export const routes: RouteObject[] = [
           { path: '/verify', element: <VerifyPage />, handle: H.verify },
           { path: '/evidencesWeb/:evidencesId', element: <Certificate kind="web" />, handle: H.evidencesWeb },
           { path: '/evidencesPro/:evidencesId', element: <Certificate kind="process" />, handle: H.evidencesPro },
+          { path: '/evidencesMusic/:evidencesId', element: <Certificate kind="music" />, handle: H.evidencesMusic },
+          { path: '/queryAuthentication/musickeeping', element: <Safekeeping kind="music" />, handle: H.musickeeping },
+          {
+            path: '/queryAuthentication',
+            element: <QueryAuthentication />,
+            handle: H.queryAuthentication,
+            children: [
+              { index: true, element: <Navigate to="/queryAuthentication/notarial" replace /> },
+              { path: 'notarial', element: <QueryNotarial />, handle: H.notarial },
+              { path: 'mutualEvidence', element: <QueryMutual />, handle: H.mutualEvidence },
+              { path: 'keepSingle', element: <QueryKeepSingle />, handle: H.keepSingle },
+              { path: 'electronicData', element: <QueryElectronic />, handle: H.electronicData },
+            ],
+          },
+          { path: '/English/safekeeping', element: <EnglishSafekeeping />, handle: H.englishSafekeeping },
         ],
       },
       // The operator console has its own shell (issue 5 §7); others see 无权访问 in the main shell (issue 8 §3).
@@ -242,6 +278,8 @@ export const routes: RouteObject[] = [
       },
       // The mobile certificate is shown bare (opened from a QR code inside apps).
       { path: '/mobile/attestation/:attestationId/:token', element: <MobileAttestation />, handle: H.mobileAttestation },
+      // The QR code printed on paper certificates lands here (mobile layout, bare like the mobile certificate).
+      { path: '/dama/:id', element: <Dama />, handle: H.dama },
     ],
   },
 ];

@@ -225,7 +225,7 @@ export const EVIDENCE_KIND_DEFS: readonly EvidenceKindDef[] = [
     routes: { list: '/evidences-all/music', download: '/evidences-all/music/download', certificate: '/evidencesMusic', create: '', queue: '', preview: '', query: '/queryAuthentication/musickeeping' },
     // The spec names no music calls: these paths are ours (modules/music/routes.ts).
     api: { list: '/api/music/getList', view: '/api/share/getMusicView', extract: '/api/share/downMusicBaoquan', download: '/api/music/downBaoquan', batch: '/api/music/downloadBatch' },
-    availability: 'building',
+    availability: 'now',
   },
 ];
 

@@ -6,9 +6,10 @@ import { dataCertificate } from './data';
 import type { CertificateKind } from './types';
 import { mobileProcessCertificate, processCertificate } from './process';
 import { webCertificate } from './web';
+import { musicCertificate } from './music';
 
 /** A kind of the registry that has a certificate page. */
-export type CertificateKindId = 'data' | 'web' | 'process' | 'mobile';
+export type CertificateKindId = 'data' | 'web' | 'process' | 'mobile' | 'music';
 
 export const CERTIFICATE_KINDS: Readonly<Record<CertificateKindId, CertificateKind>> = {
   data: dataCertificate,
@@ -16,4 +17,5 @@ export const CERTIFICATE_KINDS: Readonly<Record<CertificateKindId, CertificateKi
   // /evidencesPro serves both (getProView answers both session types); `mobile` names the mobile kind's config.
   process: processCertificate,
   mobile: mobileProcessCertificate,
+  music: musicCertificate,
 } satisfies Partial<Record<EvidenceKind, CertificateKind>>;

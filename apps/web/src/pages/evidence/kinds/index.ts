@@ -10,13 +10,14 @@ import type { EvidenceKind } from '@cunzheng/contract/constants';
 import type { ListKind } from './types';
 
 /** A kind of the registry that has owner pages. */
-export type ListKindId = 'data' | 'web' | 'process' | 'mobile';
+export type ListKindId = 'data' | 'web' | 'process' | 'mobile' | 'music';
 
 const LOADERS: Readonly<Record<ListKindId, () => Promise<ListKind>>> = {
   data: () => import('./dataDeposit').then((m) => m.dataKind),
   web: () => import('./web').then((m) => m.webKind),
   process: () => import('./process').then((m) => m.processKind),
   mobile: () => import('./process').then((m) => m.mobileProcessKind),
+  music: () => import('./music').then((m) => m.musicKind),
 } satisfies Partial<Record<EvidenceKind, () => Promise<ListKind>>>;
 
 /** The ids of the kinds with owner pages. */

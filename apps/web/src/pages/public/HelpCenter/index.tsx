@@ -1,13 +1,15 @@
 /**
  * /helpCenter 帮助中心 (spec p2 §2): searchable questions and answers about deposit, certificates,
  * extraction codes, verification with public tools, the ledger, web capture, account security and
- * pricing. The search box filters as one types (terms separated by spaces must all match) and
+ * pricing, then the evidence-law articles and how-to guides of GET /api/Education with their PDFs
+ * (Articles.tsx, issue 12 §3). The search box filters as one types (terms separated by spaces must all match) and
  * highlights the terms; category buttons narrow the list; `#id` opens one answer. Plain markup.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { HELP, HELP_CATEGORIES, type HelpCategory } from './content';
 import { highlightParts, searchHelp } from './search';
+import { HelpArticles } from './Articles';
 import '../shared/public.css';
 
 function Highlight({ text, query }: { text: string; query: string }) {
@@ -88,6 +90,7 @@ export default function HelpCenterPage() {
             </details>
           ))
         )}
+        <HelpArticles />
       </div>
     </div>
   );

@@ -1,11 +1,12 @@
 /**
- * Routes /queryAuthentication/safekeeping and /queryAuthentication/prokeeping — certificate check by
+ * Routes /queryAuthentication/safekeeping, /prokeeping and /musickeeping — certificate check by
  * number (spec p2 §2 "Query pages", p1 §7 "Certificate check and sharing"; issue 2 §7, issue 11 §2), one
  * page parameterised by kind:
  * - `data` (保全证书查询): POST /api/check/bqno (no) → viewToken, then POST /api/check/bqview (viewToken,
  *   no) → the certificate;
  * - `process` (过程取证证书查询, desktop and mobile sessions alike): GET /api/share/getProView (baoquan),
- *   which answers only process-evidence numbers.
+ *   which answers only process-evidence numbers;
+ * - `music` (音乐存证证书查询, /queryAuthentication/musickeeping, issue 12 §2): GET /api/share/getMusicView.
  * Shows the summary with links to the kind's full certificate (registry path, e.g. /attestation/{no},
  * /evidencesPro/{no}) and to the ledger explorer (/ledger/{chainhash}).
  */
@@ -17,6 +18,7 @@ import { MSG } from '@cunzheng/contract/messages';
 import { EVIDENCE_KIND } from '@cunzheng/contract/evidenceKinds';
 import { checkBqno, checkBqview, type CertificateView } from '../../../api/certificate';
 import { getProView } from '../../../api/process';
+import { getMusicView } from '../../../api/music';
 import { formatDateTime, formatSize } from '../../../utils/format';
 import './safekeeping.css';
 
@@ -37,6 +39,12 @@ const QUERY_KINDS = {
     intro: '输入过程取证（含手机过程取证）保全证书上的保全号，即可查询该次取证的存证信息，并可在账本浏览器中独立核验其区块链账本证明。无需登录。',
     lookup: (no: string): Promise<CertificateView> => getProView(no),
     kind: 'process',
+  },
+  music: {
+    title: '音乐存证证书查询',
+    intro: '输入音乐存证保全证书上的保全号，即可查询该作品的存证信息，并可在账本浏览器中独立核验其区块链账本证明。无需登录。',
+    lookup: (no: string): Promise<CertificateView> => getMusicView(no),
+    kind: 'music',
   },
 } as const;
 
