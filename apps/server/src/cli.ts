@@ -3,6 +3,8 @@
  *   user:create --mobile M --password P [--name N] [--type personal|company] [--role user|operator] [--verified]
  *   ledger:verify          re-hash every stored blob against its entry and recompute the tree
  *   sms:outbox [--mobile M] [--limit N]   recent SMS of the embedded provider
+ *   backup <dir>           database snapshot + blobs + keys with a manifest of hashes (platform/backup.ts)
+ *   restore <dir>          into a fresh installation (stopped server, empty database), then ledger:verify
  * When a server runs on the same DATA_DIR the command goes through its admin socket
  * (platform/adminChannel.ts); otherwise the CLI opens the database itself.
  */
@@ -12,7 +14,8 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareDataDir, tightenDataDir } from './platform/dataDir.ts';
 import { sendAdminCommand } from './platform/adminChannel.ts';
-import { buildContext } from './platform/context.ts';
+import { blobStoreFor, buildContext } from './platform/context.ts';
+import { restoreFrom } from './platform/backup.ts';
 import { adminCommands } from './modules/admin/commands.ts';
 import { buildServices } from './modules/index.ts';
 
@@ -37,7 +40,9 @@ const HELP = `用法 / usage: npm run cli -- <command>
   user:create --mobile M --password P [--name N] [--type personal|company] [--role user|operator] [--verified] [--points N]
   points:verify
   ledger:verify
-  sms:outbox [--mobile M] [--limit N]`;
+  sms:outbox [--mobile M] [--limit N]
+  backup <dir>
+  restore <dir>`;
 
 async function main(): Promise<void> {
   const { cmd, args } = parseArgs(process.argv.slice(2));
@@ -47,6 +52,13 @@ async function main(): Promise<void> {
   }
   const config = loadConfig();
   prepareDataDir(config.dataDir); // owner-only files, refuses an unsafe DATA_DIR (issue 9 §4)
+  if (cmd === 'backup' || cmd === 'restore') {
+    // The directory is positional (`backup <dir>`), resolved against where npm was invoked.
+    const dir = process.argv[3] && !process.argv[3].startsWith('--') ? process.argv[3] : '';
+    if (!dir) throw new Error(`usage: npm run cli -- ${cmd} <dir>`);
+    args.dir = path.resolve(process.env.INIT_CWD ?? process.cwd(), dir);
+  }
+  if (cmd === 'restore') return restore(config, String(args.dir));
   const remote = await sendAdminCommand(config.dataDir, cmd, args);
   let answer: { ok: boolean; result?: unknown; error?: string };
   if (remote) answer = remote;
@@ -57,7 +69,7 @@ async function main(): Promise<void> {
     const ctx = buildContext(config, database, pino({ level: 'warn' }));
     const services = buildServices(ctx);
     try {
-      answer = { ok: true, result: await adminCommands(services, database)(cmd, args) };
+      answer = { ok: true, result: await adminCommands(services, database, config.dataDir)(cmd, args) };
     } catch (e) {
       answer = { ok: false, error: (e as Error).message };
     } finally {
@@ -73,6 +85,30 @@ async function main(): Promise<void> {
   process.stdout.write(JSON.stringify(answer.result, null, 2) + '\n');
   const r = answer.result as { ok?: boolean } | undefined;
   if (r && r.ok === false) process.exitCode = 2;
+}
+
+/**
+ * `restore <dir>` (issue 17 §3): refuses while a server runs on DATA_DIR; restores into the empty database,
+ * the blob store of BLOB_STORE and DATA_DIR/keys before any service creates keys; then runs ledger:verify
+ * (exit 2 when not ok) and prints both reports.
+ */
+async function restore(config: ReturnType<typeof loadConfig>, dir: string): Promise<void> {
+  if (await sendAdminCommand(config.dataDir, 'ping', {})) throw new Error('a server is running on this DATA_DIR: stop it before restoring');
+  const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, 'pgdata') });
+  if (database.kind === 'pglite') tightenDataDir(path.join(config.dataDir, 'pgdata'));
+  try {
+    const manifest = await restoreFrom(dir, { database, dataDir: config.dataDir, blobs: () => blobStoreFor(config) });
+    const ctx = buildContext(config, database, pino({ level: 'warn' }));
+    try {
+      const verify = (await adminCommands(buildServices(ctx), database, config.dataDir)('ledger:verify', {})) as { ok?: boolean };
+      process.stdout.write(JSON.stringify({ restored: { createdAt: manifest.createdAt, ledger: manifest.ledger, tables: manifest.tables.length, files: Object.keys(manifest.files).length }, verify }, null, 2) + '\n');
+      if (verify.ok === false) process.exitCode = 2;
+    } finally {
+      await ctx.stop();
+    }
+  } finally {
+    await database.close();
+  }
 }
 
 main().catch((e: unknown) => {

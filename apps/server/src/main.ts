@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   // Temp files of uploads interrupted by a crash or kill (issue 9 §1): nothing references them.
   const swept = await services.blobs.sweepTmp(Infinity);
   if (swept > 0) app.log.warn(`blobs: removed ${swept} temp file(s) left by interrupted uploads`);
-  const closeAdmin = await startAdminChannel(config.dataDir, adminCommands(services, database));
+  const closeAdmin = await startAdminChannel(config.dataDir, adminCommands(services, database, config.dataDir));
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`存证 platform listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} (database: ${database.kind}, data: ${config.dataDir})`);
   let stopping = false;

@@ -5,12 +5,13 @@
 import { isMobile, validatePassword } from '@cunzheng/contract/validators';
 import type { Database } from '../../db/client.ts';
 import { readOutbox } from '../../platform/sms.ts';
+import { backupTo } from '../../platform/backup.ts';
 import type { Services } from '../index.ts';
 
 const str = (v: string | boolean | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
 
-/** Returns the command runner bound to the services. Unknown command → Error. */
-export function adminCommands(s: Services, database: Database) {
+/** Returns the command runner bound to the services (`dataDir`: where `backup` reads the keys). Unknown command → Error. */
+export function adminCommands(s: Services, database: Database, dataDir?: string) {
   return async (cmd: string, args: Record<string, string | boolean>): Promise<unknown> => {
     switch (cmd) {
       case 'user:create': {
@@ -42,6 +43,15 @@ export function adminCommands(s: Services, database: Database) {
         const limit = Math.min(Number(str(args.limit) ?? 10) || 10, 100);
         const mobile = str(args.mobile);
         return readOutbox(database.db, { mobile, limit });
+      }
+      case 'ping':
+        return { ok: true };
+      case 'backup': {
+        // Issue 17 §3: a consistent snapshot + blobs + keys into --dir (platform/backup.ts); runs in the server when one is up.
+        const dir = str(args.dir);
+        if (!dir || !dataDir) throw new Error('usage: backup <dir>');
+        const m = await backupTo(dir, { database, blobs: s.blobs, dataDir });
+        return { ok: true, dir, createdAt: m.createdAt, ledger: m.ledger, tables: m.tables.length, files: Object.keys(m.files).length };
       }
       default:
         throw new Error(`未知命令 / unknown command: ${cmd}`);
