@@ -72,6 +72,8 @@ const Certificate = lazy(() => import('./pages/certificate/Certificate/index.tsx
 /** The shared pages every kind's routes point at (src/routes.kinds.test.tsx checks them against the registry). */
 export const KIND_PAGES = { list: EvidenceList, download: EvidenceDownload, certificate: Certificate } as const;
 const MobileAttestation = lazy(() => import('./pages/certificate/MobileAttestation/index.tsx'));
+const MobilePreview = lazy(() => import('./pages/app/Preview/index.tsx'));
+const MobilePreviewProgress = lazy(() => import('./pages/app/PreviewProgress/index.tsx'));
 const LedgerExplorer = lazy(() => import('./pages/ledger/Explorer/index.tsx'));
 const Safekeeping = lazy(() => import('./pages/query/Safekeeping/index.tsx'));
 const VerifyPage = lazy(() => import('./pages/verify/Verify/index.tsx'));
@@ -96,6 +98,10 @@ const H = {
   attestation: { title: '保全证书' },
   englishAttestation: { title: 'Preservation Certificate' },
   mobileAttestation: { title: '保全证书' },
+  mobilePreview: { title: '证据预览' },
+  mobilePreviewProgress: { title: '证据预览' },
+  appList: { title: 'App取证', auth: true },
+  appEvidenceDownload: { title: '批量下载', auth: true },
   ledger: { title: '账本浏览器' },
   safekeeping: { title: '证书查询', menu: { label: '证书查询', order: 30 } },
   prokeeping: { title: '过程取证证书查询' },
@@ -193,6 +199,8 @@ export const routes: RouteObject[] = [
                   { index: true, element: <Navigate to="/attestation-all/data" replace /> },
                   { path: 'data', element: <EvidenceList kind="data" />, handle: H.data },
                   { path: 'data/download', element: <EvidenceDownload kind="data" />, handle: H.download },
+                  { path: 'app', element: <EvidenceList kind="app" />, handle: H.appList },
+                  { path: 'app/download', element: <EvidenceDownload kind="app" />, handle: H.appEvidenceDownload },
                 ],
               },
               { path: '/newWeb', element: <NewWeb />, handle: H.newWeb },
@@ -280,6 +288,9 @@ export const routes: RouteObject[] = [
       { path: '/mobile/attestation/:attestationId/:token', element: <MobileAttestation />, handle: H.mobileAttestation },
       // The QR code printed on paper certificates lands here (mobile layout, bare like the mobile certificate).
       { path: '/dama/:id', element: <Dama />, handle: H.dama },
+      // Previews of an evidence file (issue 12 §1), bare like the mobile certificate.
+      { path: '/mobile/preview/:fileUrl/:key/:type/:baoquan', element: <MobilePreview />, handle: H.mobilePreview },
+      { path: '/mobile/previewProgress/:fileUrl/:key', element: <MobilePreviewProgress />, handle: H.mobilePreviewProgress },
     ],
   },
 ];

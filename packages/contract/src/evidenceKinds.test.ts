@@ -42,7 +42,7 @@ describe('evidence-kind registry', () => {
     expect(certificatePath('web', 'CZ1')).toBe('/evidencesWeb/CZ1');
     expect(certificatePath('process', 'CZ1')).toBe('/evidencesPro/CZ1');
     expect(certificatePath('music', 'CZ1')).toBe('/evidencesMusic/CZ1');
-    expect(offeredKinds().map((d) => d.id)).toEqual(['data', 'web', 'process', 'mobile', 'music']);
+    expect(offeredKinds().map((d) => d.id)).toEqual(['data', 'web', 'process', 'mobile', 'app', 'music']);
   });
   it('one base item schema: the data item, the web item and the certificate view reuse its field schemas', () => {
     for (const [name, schema] of [['ZEvidenceItem', ZEvidenceItem], ['ZWebItem', ZWebItem], ['ZCertificateView', ZCertificateView]] as const) {

@@ -210,7 +210,7 @@ export const EVIDENCE_KIND_DEFS: readonly EvidenceKindDef[] = [
     // accepted and charged as 6 too, though 6 is listed under music here (one kind per order code).
     routes: { list: '/attestation-all/app', download: '/attestation-all/app/download', certificate: '/attestation', create: '', queue: '', preview: '/mobile/preview', query: '/queryAuthentication/safekeeping' },
     api: { list: '/api/data/getAppDataList', view: '/api/share/getView', extract: '/api/share/downBaoquan', download: '/api/data/downBaoquan', batch: '/api/data/downloadBatch' },
-    availability: 'building',
+    availability: 'now',
   },
   {
     id: 'music',

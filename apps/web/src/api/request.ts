@@ -142,7 +142,7 @@ function buildUrl(opts: RequestOptions): string {
 }
 
 /** The auth headers of spec p2 §7. */
-function authHeaders(): Record<string, string> {
+export function authHeaders(): Record<string, string> {
   const { token, role } = getSession();
   const h: Record<string, string> = {};
   if (token) h.Authorization = `Bearer ${token}`;

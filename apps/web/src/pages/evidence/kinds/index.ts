@@ -10,7 +10,7 @@ import type { EvidenceKind } from '@cunzheng/contract/constants';
 import type { ListKind } from './types';
 
 /** A kind of the registry that has owner pages. */
-export type ListKindId = 'data' | 'web' | 'process' | 'mobile' | 'music';
+export type ListKindId = 'data' | 'web' | 'process' | 'mobile' | 'app' | 'music';
 
 const LOADERS: Readonly<Record<ListKindId, () => Promise<ListKind>>> = {
   data: () => import('./dataDeposit').then((m) => m.dataKind),
@@ -18,6 +18,7 @@ const LOADERS: Readonly<Record<ListKindId, () => Promise<ListKind>>> = {
   process: () => import('./process').then((m) => m.processKind),
   mobile: () => import('./process').then((m) => m.mobileProcessKind),
   music: () => import('./music').then((m) => m.musicKind),
+  app: () => import('./app').then((m) => m.appKind),
 } satisfies Partial<Record<EvidenceKind, () => Promise<ListKind>>>;
 
 /** The ids of the kinds with owner pages. */
