@@ -65,6 +65,13 @@ const AdminNotify = lazy(() => import('./pages/admin/Notify/index.tsx'));
 const AdminAnnouncements = lazy(() => import('./pages/admin/Announcements/index.tsx'));
 const AdminAuditLog = lazy(() => import('./pages/admin/AuditLog/index.tsx'));
 const AdminLedgerAudit = lazy(() => import('./pages/admin/LedgerAudit/index.tsx'));
+// Real-name verification (issue 14 §1, §2, §5).
+const PersonageKyc = lazy(() => import('./pages/kyc/PersonageKyc/index.tsx'));
+const PersonInfo = lazy(() => import('./pages/kyc/PersonInfo/index.tsx'));
+const OrganizationKyc = lazy(() => import('./pages/kyc/OrganizationKyc/index.tsx'));
+const KycInfo = lazy(() => import('./pages/kyc/KycInfo/index.tsx'));
+const FaceSim = lazy(() => import('./pages/kyc/FaceSim/index.tsx'));
+const AdminKycReview = lazy(() => import('./pages/admin/KycReview/index.tsx'));
 
 // Public certificate, ledger and query pages (written by web B).
 // THE certificate layout of every kind (issue 11 §1): each route passes its kind id (and language).
@@ -141,6 +148,13 @@ const H = {
   invoiceDetails: { title: '发票详情', auth: true, roles: ['1'] },
   makeOutInvoice: { title: '申请开票', auth: true, roles: ['1'] },
   adminInvoices: { title: '发票处理' },
+  // Header: the KYC form before verification, 认证信息 after (spec p2 §2), by account type.
+  personageKyc: { title: '个人实名认证', auth: true, roles: ['1'], menu: { label: '实名认证', order: 100, area: 'account', accountType: 1, verified: false, hideForRoles: ['2'] } },
+  personInfo: { title: '认证信息', auth: true, roles: ['1'], menu: { label: '认证信息', order: 100, area: 'account', accountType: 1, verified: true, hideForRoles: ['2'] } },
+  organizationKyc: { title: '企业认证', auth: true, roles: ['1'], menu: { label: '企业认证', order: 100, area: 'account', accountType: 2, verified: false, hideForRoles: ['2'] } },
+  kycInfo: { title: '企业认证信息', auth: true, roles: ['1'], menu: { label: '认证信息', order: 100, area: 'account', accountType: 2, verified: true, hideForRoles: ['2'] } },
+  faceSim: { title: '人脸识别' },
+  adminKyc: { title: '实名审核' },
   adminPoints: { title: '积分与价格' },
   signature: { title: '签章管理', auth: true, roles: ['1'], menu: { label: '签章管理', order: 130, area: 'account', hideForRoles: ['2'] } },
   helpCenter: { title: '帮助中心' },
@@ -234,6 +248,11 @@ export const routes: RouteObject[] = [
               { path: '/invoice', element: <Invoice />, handle: H.invoice },
               { path: '/invoice/details', element: <InvoiceDetails />, handle: H.invoiceDetails },
               { path: '/orders/makeOutInvoice', element: <MakeOutInvoice />, handle: H.makeOutInvoice },
+              { path: '/personage-kyc', element: <PersonageKyc />, handle: H.personageKyc },
+              { path: '/person-info', element: <PersonInfo />, handle: H.personInfo },
+              { path: '/organization-kyc', element: <OrganizationKyc />, handle: H.organizationKyc },
+              { path: '/kyc-info', element: <KycInfo />, handle: H.kycInfo },
+              { path: '/face-sim', element: <FaceSim />, handle: H.faceSim },
             ],
           },
           { path: '/404', element: <NotFound />, handle: H.notFound },
@@ -282,6 +301,7 @@ export const routes: RouteObject[] = [
           { path: 'ledger-audit', element: <AdminLedgerAudit />, handle: H.adminLedgerAudit },
           { path: 'invoices', element: <AdminInvoices />, handle: H.adminInvoices },
           { path: 'points', element: <AdminPoints />, handle: H.adminPoints },
+          { path: 'kyc', element: <AdminKycReview />, handle: H.adminKyc },
         ],
       },
       // The mobile certificate is shown bare (opened from a QR code inside apps).

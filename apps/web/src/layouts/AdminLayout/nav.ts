@@ -7,4 +7,5 @@ export const ADMIN_NAV = [
   { to: '/admin/ledger-audit', label: '账本审计' },
   { to: '/admin/invoices', label: '发票处理' },
   { to: '/admin/points', label: '积分与价格' },
+  { to: '/admin/kyc', label: '实名审核' },
 ] as const;
