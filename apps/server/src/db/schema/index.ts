@@ -15,3 +15,4 @@ export * from './issued.ts';
 export * from './app.ts';
 export * from './music.ts';
 export * from './kyc.ts';
+export * from './notary.ts';
