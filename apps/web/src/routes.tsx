@@ -72,6 +72,11 @@ const OrganizationKyc = lazy(() => import('./pages/kyc/OrganizationKyc/index.tsx
 const KycInfo = lazy(() => import('./pages/kyc/KycInfo/index.tsx'));
 const FaceSim = lazy(() => import('./pages/kyc/FaceSim/index.tsx'));
 const AdminKycReview = lazy(() => import('./pages/admin/KycReview/index.tsx'));
+// Enterprise members and roles (issue 14 §3–4).
+const Members = lazy(() => import('./pages/members/List/index.tsx'));
+const MemberDetail = lazy(() => import('./pages/members/Detail/index.tsx'));
+const MemberCompany = lazy(() => import('./pages/members/Company/index.tsx'));
+const AdminMembers = lazy(() => import('./pages/admin/Members/index.tsx'));
 
 // Public certificate, ledger and query pages (written by web B).
 // THE certificate layout of every kind (issue 11 §1): each route passes its kind id (and language).
@@ -156,6 +161,11 @@ const H = {
   faceSim: { title: '人脸识别' },
   adminKyc: { title: '实名审核' },
   adminPoints: { title: '积分与价格' },
+  member: { title: '成员管理', auth: true, roles: ['1'], menu: { label: '成员管理', order: 135, area: 'account', hideForRoles: ['2'], accountType: 2 } },
+  memberDetail: { title: '成员详情', auth: true, roles: ['1'] },
+  // Role 2 (company member): the read-only company qualification info and unbind (spec p2 §6).
+  memberCompany: { title: '企业信息', auth: true, roles: ['2'], menu: { label: '企业信息', order: 105, area: 'account', hideForRoles: ['1'] } },
+  adminMembers: { title: '成员审核' },
   signature: { title: '签章管理', auth: true, roles: ['1'], menu: { label: '签章管理', order: 130, area: 'account', hideForRoles: ['2'] } },
   helpCenter: { title: '帮助中心' },
   production: { title: '产品介绍', menu: { label: '产品介绍', order: 40 } },
@@ -253,6 +263,9 @@ export const routes: RouteObject[] = [
               { path: '/organization-kyc', element: <OrganizationKyc />, handle: H.organizationKyc },
               { path: '/kyc-info', element: <KycInfo />, handle: H.kycInfo },
               { path: '/face-sim', element: <FaceSim />, handle: H.faceSim },
+              { path: '/member', element: <Members />, handle: H.member },
+              { path: '/member/company', element: <MemberCompany />, handle: H.memberCompany },
+              { path: '/member/:id', element: <MemberDetail />, handle: H.memberDetail },
             ],
           },
           { path: '/404', element: <NotFound />, handle: H.notFound },
@@ -302,6 +315,7 @@ export const routes: RouteObject[] = [
           { path: 'invoices', element: <AdminInvoices />, handle: H.adminInvoices },
           { path: 'points', element: <AdminPoints />, handle: H.adminPoints },
           { path: 'kyc', element: <AdminKycReview />, handle: H.adminKyc },
+          { path: 'members', element: <AdminMembers />, handle: H.adminMembers },
         ],
       },
       // The mobile certificate is shown bare (opened from a QR code inside apps).

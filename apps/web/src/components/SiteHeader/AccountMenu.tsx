@@ -1,7 +1,8 @@
 /**
  * The account-name drop-down of the header (spec p2 §2 "right menu"): the account-area entries of the
  * route table (settings, notifications, signatures … as the role allows), the batch-download
- * shortcut, the operator console for operators, and logout. Plain markup: a button toggling a menu;
+ * shortcut, the role switch (own account ↔ company member, spec p2 §2, §4), the operator console for
+ * operators, and logout. Plain markup: a button toggling a menu;
  * closes on Escape, outside click or navigation.
  */
 import { useCallback, useRef, useState } from 'react';
@@ -11,6 +12,7 @@ import { ChevronIcon, UserIcon } from './icons';
 import { useDismiss } from './useDismiss';
 import { ADMIN_PATH } from './menu';
 import { useLogout } from './useLogout';
+import { roleLabel, useRoleSwitch } from './useRoleSwitch';
 
 export function AccountMenu({ name, items = [], operator = false }: { name: string; items?: readonly MenuEntry[]; operator?: boolean }) {
   const [open, setOpen] = useState(false);
@@ -18,6 +20,7 @@ export function AccountMenu({ name, items = [], operator = false }: { name: stri
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, close, ref);
   const doLogout = useLogout();
+  const roles = useRoleSwitch(!operator);
   return (
     <div className="account-menu" ref={ref}>
       <button type="button" className="account-menu-button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
@@ -35,6 +38,20 @@ export function AccountMenu({ name, items = [], operator = false }: { name: stri
           <Link role="menuitem" to="/attestation-all/data/download">
             批量下载
           </Link>
+          {roles.others.map((r) => (
+            <button
+              key={`role-${r.role}-${r.pid}`}
+              type="button"
+              role="menuitem"
+              className="account-menu-switch"
+              onClick={() => {
+                close();
+                void roles.switchTo(r);
+              }}
+            >
+              {roleLabel(r)}
+            </button>
+          ))}
           {operator ? (
             <Link role="menuitem" to={ADMIN_PATH}>
               运营后台

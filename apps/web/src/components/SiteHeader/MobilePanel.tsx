@@ -12,6 +12,7 @@ import { CloseIcon, MenuIcon } from './icons';
 import { ADMIN_PATH } from './menu';
 import { useDismiss } from './useDismiss';
 import { useLogout } from './useLogout';
+import { roleLabel, useRoleSwitch } from './useRoleSwitch';
 
 export function MobilePanel({ items, helpPath, operator = false }: { items: MenuEntry[]; helpPath: string; operator?: boolean }) {
   const [open, setOpen] = useState(false);
@@ -21,6 +22,7 @@ export function MobilePanel({ items, helpPath, operator = false }: { items: Menu
   const { token, userInfo } = useSession();
   const location = useLocation();
   const doLogout = useLogout();
+  const roles = useRoleSwitch(!operator && open);
   return (
     <div className="mobile-panel-host site-mobile" ref={ref}>
       <button type="button" className="site-icon-button" aria-label="打开菜单" aria-expanded={open} aria-controls="mobile-panel" onClick={() => setOpen(true)}>
@@ -54,6 +56,19 @@ export function MobilePanel({ items, helpPath, operator = false }: { items: Menu
                 批量下载
               </NavLink>
             ) : null}
+            {roles.others.map((r) => (
+              <button
+                key={`role-${r.role}-${r.pid}`}
+                type="button"
+                className="mobile-panel-switch"
+                onClick={() => {
+                  close();
+                  void roles.switchTo(r);
+                }}
+              >
+                {roleLabel(r)}
+              </button>
+            ))}
             {operator ? <NavLink to={ADMIN_PATH}>运营后台</NavLink> : null}
             <Link to={helpPath}>帮助中心</Link>
           </nav>

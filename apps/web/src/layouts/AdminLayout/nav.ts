@@ -8,4 +8,5 @@ export const ADMIN_NAV = [
   { to: '/admin/invoices', label: '发票处理' },
   { to: '/admin/points', label: '积分与价格' },
   { to: '/admin/kyc', label: '实名审核' },
+  { to: '/admin/members', label: '成员审核' },
 ] as const;
