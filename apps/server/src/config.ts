@@ -22,6 +22,8 @@ export const ZConfig = z.object({
   DOWNLOAD_URL_TTL_SECONDS: z.coerce.number().int().positive().default(600).describe('Lifetime of a signed download URL, seconds.'),
   LEDGER_ORIGIN: z.string().max(255).default('cunzheng.local/ledger').describe('Origin line of the ledger checkpoints (C2SP tlog-checkpoint) and name of the verifier key.'),
   LEDGER_SIGNING_KEY: z.string().max(200).optional().describe('Ed25519 private key of the ledger, base64 of the 32-byte seed. Unset: generated into `DATA_DIR/keys/ledger-ed25519.seed`.'),
+  LEDGER_WITNESSES: z.string().max(20_000).optional().describe('Witnesses that cosign the ledger checkpoints (C2SP tlog-witness, cosignature/v1): entries separated by `;`, each `<witness verifier key> <base URL>` (the key `npm run witness` prints). Unset: no witnesses.'),
+  LEDGER_WITNESS_QUORUM: z.coerce.number().int().min(1).max(100).default(1).describe('Cosignatures a checkpoint needs to be served as witnessed (packages prefer the newest such checkpoint).'),
   EXTRACT_CODE_KEY: z.string().max(200).optional().describe('AES-256-GCM key of the extraction codes at rest, base64 of 32 bytes. Unset: generated into `DATA_DIR/keys`.'),
   PUBLIC_URL: z.string().max(1000).default('http://localhost:8080').describe('Public base URL of the site: links and QR codes in certificates and shared links. Set it to the address users open (e.g. `https://cz.example.com`).'),
   CHROMIUM_PATH: z.string().max(4096).default('/usr/bin/chromium').describe('Chromium used for certificate PDFs and web captures.'),

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * CLI: `cunzheng-verify <package.zip> [--key <verifier key or file>] [--tsa-root <pem>]... [--json]`
+ * CLI: `cunzheng-verify <package.zip> [--key <verifier key or file>] [--tsa-root <pem>]... [--witness <key>]... [--quorum <n>] [--json]`
  * (issue 3 §4). Verifies an evidence package offline and prints one verdict per check in Chinese and
  * English. Exit status: 0 every check passed (notes may ask to compare values by hand), 1 a check
  * failed (including an unreadable, truncated or altered package), 2 usage error or unreadable path.
@@ -12,11 +12,14 @@ import { formatReport } from './report.ts';
 import { verifyPackage } from './package.ts';
 import type { ByteSource } from './zip.ts';
 
-const USAGE = `用法 / usage: cunzheng-verify <证据包.zip | package.zip> [--key <公钥或文件 | key or file>] [--tsa-root <根证书.pem | root.pem>] [--json]
+const USAGE = `用法 / usage: cunzheng-verify <证据包.zip | package.zip> [--key <公钥或文件 | key or file>] [--tsa-root <根证书.pem | root.pem>] [--witness <见证人公钥 | witness key>]... [--quorum <n>] [--json]
   --key       平台公布的账本验证公钥（/api/ledger/key 的内容，或保存它的文件）；给出时必须与 verifier-key.txt 一致
               the log verifier key as published at /api/ledger/key (text or a file holding it); verifier-key.txt must equal it
   --tsa-root  信任的时间戳根证书（PEM，可重复）；给出时 TSA 根证书必须是其中之一
               a trusted TSA root certificate (PEM, repeatable); the package's TSA root must be one of them
+  --witness   信任的见证人公钥（cosignature/v1，可重复，或保存它的文件）；给出时检查点须有足够见证人联署
+              a trusted witness key (cosignature/v1; repeat, or a file holding it): the checkpoint must be cosigned
+  --quorum    至少需要的见证人联署数（默认：全部 --witness）/ cosignatures needed (default: every --witness)
   --json      以 JSON 输出报告 / print the report as JSON
 `;
 
@@ -47,11 +50,18 @@ async function main(argv: string[]): Promise<number> {
   let key: string | undefined;
   const roots: string[] = [];
   let json = false;
+  const witnessKeys: string[] = [];
+  let quorum: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--key') key = argv[++i] ?? usage('缺少 --key 的值 / --key needs a value');
     else if (a === '--tsa-root') roots.push(argv[++i] ?? usage('缺少 --tsa-root 的值 / --tsa-root needs a value'));
     else if (a === '--json') json = true;
+    else if (a === '--witness') witnessKeys.push(argv[++i] ?? usage('缺少 --witness 的值 / --witness needs a value'));
+    else if (a === '--quorum') {
+      quorum = Number(argv[++i]);
+      if (!Number.isInteger(quorum) || quorum < 1) usage('--quorum 应为正整数 / --quorum must be a positive integer');
+    }
     else if (a === '-h' || a === '--help') {
       process.stdout.write(USAGE);
       return 0;
@@ -91,6 +101,7 @@ async function main(argv: string[]): Promise<number> {
       },
       trustedKey: key,
       trustedTsaRoots: trusted,
+      ...(witnessKeys.length ? { witnesses: { keys: witnessKeys.map((k) => (fs.existsSync(k) && fs.statSync(k).isFile() ? fs.readFileSync(k, 'utf8').trim() : k)), quorum: quorum ?? witnessKeys.length } } : {}),
     });
     process.stdout.write(json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report, path));
     return report.ok ? 0 : 1;

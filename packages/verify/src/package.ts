@@ -23,6 +23,11 @@ export interface VerifyOptions {
   trustedKey?: string;
   /** SHA-256 fingerprints (AA:BB:… as printed) of TSA roots to accept; when given, others fail. */
   trustedTsaRoots?: string[];
+  /**
+   * Witness policy (issue 10 §2): cosignature/v1 verifier keys of the witnesses you trust and how many
+   * of them must have cosigned the package's checkpoint; unset → cosignatures are not checked.
+   */
+  witnesses?: { keys: string[]; quorum: number };
   /** Progress of hashing the evidence file: bytes done, bytes total. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -155,7 +160,7 @@ export async function verifyPackage(src: ByteSource, opts: VerifyOptions = {}): 
   checks.push(inc.check);
   const base = (manifest?.publicUrl ?? '').replace(/\/+$/, '');
   const keyUrl = `${base}/api/ledger/key`;
-  const cpc = await checkCheckpoint(inc.proof, small.get(MEMBERS.checkpoint) ?? new Uint8Array(), small.get(MEMBERS.key) ?? new Uint8Array(), opts.trustedKey, keyUrl);
+  const cpc = await checkCheckpoint(inc.proof, small.get(MEMBERS.checkpoint) ?? new Uint8Array(), small.get(MEMBERS.key) ?? new Uint8Array(), opts.trustedKey, keyUrl, opts.witnesses);
   checks.push(cpc.check);
 
   const ts = await checkTimestamp(small.get(MEMBERS.timestamp), small.get(MEMBERS.tsaChain), fileDigest, entry.entry?.time ?? null, opts.trustedTsaRoots, `${base}/api/trust/root.pem`);

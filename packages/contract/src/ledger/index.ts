@@ -9,3 +9,7 @@ export {
   type Checkpoint, type NoteSignature, type ParsedNote, type VerifierKey,
 } from './note.ts';
 export { verifyLeafProof, type LedgerProofBundle, type LedgerProofResult } from './proof.ts';
+export {
+  SIG_COSIGNATURE_V1, checkWitnessPolicy, cosignedMessage, parseWitnessKey, verifyCosignature, witnessKeyIdOf,
+  type WitnessKey, type WitnessPolicy, type WitnessPolicyResult,
+} from './cosignature.ts';

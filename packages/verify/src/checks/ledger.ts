@@ -5,7 +5,7 @@
  * implementation shared with the explorer page and the server).
  */
 import {
-  LedgerFormatError, parseCheckpoint, parseVerifierKey, rootFromInclusion, verifyCheckpoint, leafHash, type Checkpoint, type VerifierKey,
+  LedgerFormatError, checkWitnessPolicy, parseCheckpoint, parseNote, parseVerifierKey, rootFromInclusion, verifyCheckpoint, leafHash, type Checkpoint, type VerifierKey, type WitnessPolicy,
 } from '@cunzheng/contract/ledger/index';
 import { bytesEqual, decodeUtf8, toBase64, toHex } from '../bytes.ts';
 import { parseCanonical } from '../manifest.ts';
@@ -77,11 +77,35 @@ export async function checkInclusion(leaf: Uint8Array, proofBytes: Uint8Array): 
 }
 
 /**
+ * Witness cosignatures (issue 10 §2, C2SP tlog-cosignature/v1) of the checkpoint: with a policy, at least
+ * `quorum` of its keys must have a valid cosignature (else fail); without one, cosignature lines are
+ * reported as present but not trusted (a note).
+ */
+async function checkWitnesses(note: string, policy: WitnessPolicy | undefined, problems: Text[], lines: Text[], notes: Text[]): Promise<void> {
+  if (policy && policy.keys.length > 0) {
+    const r = await checkWitnessPolicy(note, policy);
+    for (const k of r.badKeys) problems.push(t(`见证人公钥无法解析：${k.slice(0, 80)}`, `witness key cannot be parsed: ${k.slice(0, 80)}`));
+    for (const c of r.cosigned) lines.push(t(`见证人 ${c.name} 已联署（cosignature/v1，${new Date(c.time * 1000).toISOString()}）`, `witness ${c.name} cosigned (cosignature/v1, ${new Date(c.time * 1000).toISOString()})`));
+    if (!r.ok) problems.push(t(`见证策略要求 ${Math.max(1, policy.quorum)} 个见证人联署，实际有效联署 ${r.cosigned.length} 个（缺少：${r.missing.join(', ') || '-'}）`, `the witness policy needs ${Math.max(1, policy.quorum)} cosignatures, found ${r.cosigned.length} valid (missing: ${r.missing.join(', ') || '-'})`));
+    return;
+  }
+  let others = 0;
+  try {
+    others = parseNote(note).signatures.length - 1;
+  } catch {
+    return;
+  }
+  if (others > 0) notes.push(t(`检查点带有 ${others} 个其他签名（见证人联署）；用 --witness <公钥> --quorum <数量> 指定见证策略后才会核验`, `the checkpoint carries ${others} other signature(s) (witness cosignatures); give a witness policy with --witness <key> --quorum <n> to check them`));
+}
+
+/**
  * Check "checkpoint": the proof's checkpoint carries a valid Ed25519 signature by verifier-key.txt (origin =
  * key name), checkpoint.txt is the same note, and the key equals `trustedKey` when one is given (else a
  * note asks to compare it with the published key at `keyUrl`).
  */
-export async function checkCheckpoint(proof: TlogProof | null, checkpointTxt: Uint8Array, keyBytes: Uint8Array, trustedKey: string | undefined, keyUrl: string): Promise<{ check: Check; key: VerifierKey | null }> {
+export async function checkCheckpoint(
+  proof: TlogProof | null, checkpointTxt: Uint8Array, keyBytes: Uint8Array, trustedKey: string | undefined, keyUrl: string, witnesses?: WitnessPolicy,
+): Promise<{ check: Check; key: VerifierKey | null }> {
   const problems: Text[] = [];
   const lines: Text[] = [];
   const notes: Text[] = [];
@@ -112,6 +136,7 @@ export async function checkCheckpoint(proof: TlogProof | null, checkpointTxt: Ui
       problems.push(m.includes('origin') ? t('检查点的日志名称与公钥名称不一致', 'the checkpoint origin differs from the key name') : t('检查点没有该公钥的有效签名', 'the checkpoint carries no valid signature by this key'));
     }
   }
+  if (proof) await checkWitnesses(proof.checkpoint, witnesses, problems, lines, notes);
   if (trustedKey !== undefined) {
     if (keyText.trim() !== trustedKey.trim()) problems.push(t('verifier-key.txt 与您指定的账本公钥不一致', 'verifier-key.txt differs from the log key you supplied'));
     else lines.push(t('与您指定的账本公钥一致', 'matches the log key you supplied'));

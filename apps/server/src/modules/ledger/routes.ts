@@ -35,13 +35,21 @@ export const ledgerRoutes = (deps: LedgerRouteDeps): FastifyPluginAsyncZod => as
 
   /**
    * GET /api/ledger/checkpoint → text/plain C2SP signed note of the latest tlog-checkpoint (signed first
-   * if the tree grew). 400 账本暂无记录 while the ledger is empty.
+   * if the tree grew), followed by the cosignature/v1 lines of the witnesses that cosigned it so far
+   * (issue 10 §2). 400 账本暂无记录 while the ledger is empty.
    */
   app.get('/api/ledger/checkpoint', async (_req, reply) => {
-    const cp = await ledger.latestCheckpoint();
+    const cp = await ledger.cosignedCheckpoint();
     if (!cp) throw badRequest('账本暂无记录');
     return reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(cp.note);
   });
+
+  /**
+   * GET /api/ledger/witnesses → `{list: [{name, key, lastSize, error}]}`: the witnesses that cosign this
+   * log (issue 10 §2) — their cosignature/v1 verifier keys (for a verifier's witness policy), the largest
+   * checkpoint each cosigned and its last refusal ('' when none).
+   */
+  app.get('/api/ledger/witnesses', async () => ok({ list: await ledger.witnessStatus() }));
 
   /**
    * GET /api/ledger/proof?baoquan= → `{leafIndex, treeSize, leaf, leafHash, proof[], checkpoint}`: the entry

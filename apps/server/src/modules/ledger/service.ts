@@ -15,11 +15,13 @@ import * as repo from './repo.ts';
 import { appendLeaves, nodeReader } from './tree.ts';
 import type { AppendResult, InclusionProofData, LedgerEntryInput, LedgerService, SignedCheckpoint } from './types.ts';
 import { verifyLedger, verifyLedgerStep } from './verify.ts';
+import { parseWitnessConfig, withCosignatures, witnessCollector } from './witnesses.ts';
+import { latestWitnessedAbove } from './witnessRepo.ts';
 
 export interface LedgerDeps {
   db: Db;
-  config: Pick<Config, 'dataDir' | 'LEDGER_ORIGIN' | 'LEDGER_SIGNING_KEY'>;
-  log?: Pick<FastifyBaseLogger, 'error'>;
+  config: Pick<Config, 'dataDir' | 'LEDGER_ORIGIN' | 'LEDGER_SIGNING_KEY'> & Partial<Pick<Config, 'LEDGER_WITNESSES' | 'LEDGER_WITNESS_QUORUM'>>;
+  log?: Pick<FastifyBaseLogger, 'error' | 'warn'>;
   /** Delay between `committed()` and signing, ms (default 200): commits within it share one checkpoint. */
   checkpointDelayMs?: number;
   /** Period of the safety timer that signs whenever the tree grew (e.g. appends by another process), ms (default 1000). 0: no timers (CLI). */
@@ -40,6 +42,8 @@ export interface LedgerServiceImpl extends LedgerService {
   rootAt(size: number): Promise<Buffer>;
   /** Size and signing time (Unix seconds) of the newest stored checkpoint, or null; never signs (issue 17 §3 readiness). */
   lastSigned(): Promise<{ size: number; time: number } | null>;
+  /** Asks the witnesses to cosign the latest checkpoint now and waits for their answers (issue 10 §2). */
+  collectWitnesses(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -60,6 +64,11 @@ export function ledgerService(deps: LedgerDeps): LedgerServiceImpl {
   const delay = deps.checkpointDelayMs ?? 200;
   const period = deps.checkpointIntervalMs ?? 1000;
 
+  const witnesses = witnessCollector({ db, witnesses: parseWitnessConfig(deps.config.LEDGER_WITNESSES), consistencyProof: (a, b) => consistencyProof(reader(db), a, b), log: deps.log });
+  const quorum = deps.config.LEDGER_WITNESS_QUORUM ?? 1;
+  let witnessNames: string[] = [];
+  void witnesses.names().then((n) => (witnessNames = n), () => undefined);
+
   let signing: Promise<SignedCheckpoint | null> | null = null;
   let pending: NodeJS.Timeout | null = null;
   let stopped = false;
@@ -77,7 +86,10 @@ export function ledgerService(deps: LedgerDeps): LedgerServiceImpl {
       return now ? toSigned(now) : null;
     })()
       .then((cp) => {
-        if (cp) recent = { cp, at: Date.now() };
+        if (cp) {
+          recent = { cp, at: Date.now() };
+          if (!stopped && witnessNames.length) void witnesses.collect(cp);
+        }
         return cp;
       })
       .finally(() => {
@@ -127,11 +139,18 @@ export function ledgerService(deps: LedgerDeps): LedgerServiceImpl {
       if (!Number.isSafeInteger(size) || size < 0 || size > (await repo.treeSize(db))) throw badRequest('树大小无效');
       return rootAt(reader(db), size);
     },
-    async inclusionProof(index): Promise<InclusionProofData | null> {
+    async inclusionProof(index, opts): Promise<InclusionProofData | null> {
       if (!Number.isSafeInteger(index) || index < 0) return null;
       let cp = recent && Date.now() - recent.at < PROOF_CHECKPOINT_TTL_MS && index < recent.cp.size ? recent.cp : await checkpointNow();
       if (cp && index >= cp.size) cp = await checkpointNow(); // a signing begun before this leaf committed
       if (!cp || index >= cp.size) return null;
+      if (opts?.witnessed && witnessNames.length) {
+        // The newest checkpoint covering the leaf that the witness quorum cosigned, with its cosignatures.
+        const size = await latestWitnessedAbove(db, index, witnessNames, quorum);
+        const row = size === null ? null : await repo.checkpointOfSize(db, size);
+        if (row) cp = toSigned(row);
+        cp = { ...cp, note: await withCosignatures(db, cp) };
+      }
       const ranges = inclusionRanges(index, 0, cp.size);
       const { nodes, leaf } = await repo.readNodesAndLeaf(db, nodesFor(ranges), index);
       if (!leaf) return null;
@@ -145,6 +164,17 @@ export function ledgerService(deps: LedgerDeps): LedgerServiceImpl {
       return consistencyProof(reader(db), first, second);
     },
     verifierKey: () => signer.verifierKey,
+    async cosignedCheckpoint() {
+      const cp = await checkpointNow();
+      return cp ? { ...cp, note: await withCosignatures(db, cp) } : null;
+    },
+    witnessStatus: () => witnesses.status(),
+    async collectWitnesses() {
+      await witnesses.ready();
+      witnessNames = await witnesses.names();
+      const cp = await checkpointNow();
+      if (cp) await witnesses.collect(cp, true);
+    },
     async findByChainhash(chainhash) {
       if (!/^[0-9a-fA-F]{64}$/.test(chainhash)) return null;
       const r = await repo.leafByHash(db, Buffer.from(chainhash, 'hex'));

@@ -62,8 +62,16 @@ export interface LedgerService {
   latestCheckpoint(): Promise<SignedCheckpoint | null>;
   /** Signs and stores a checkpoint for the current size if none exists for it; returns the latest. */
   checkpointNow(): Promise<SignedCheckpoint | null>;
-  /** Inclusion proof of leaf `index` against the latest checkpoint; null for an unknown index. */
-  inclusionProof(index: number): Promise<InclusionProofData | null>;
+  /**
+   * Inclusion proof of leaf `index` against the latest checkpoint; null for an unknown index. With
+   * `witnessed` (issue 10 §2): against the newest checkpoint covering the leaf that the witness quorum
+   * cosigned (the latest when none is), its note carrying the cosignature lines.
+   */
+  inclusionProof(index: number, opts?: { witnessed?: boolean }): Promise<InclusionProofData | null>;
+  /** The latest checkpoint with the witnesses' cosignature lines appended to its note (issue 10 §2); null when empty. */
+  cosignedCheckpoint(): Promise<SignedCheckpoint | null>;
+  /** The configured witnesses as last seen: name, key, largest size cosigned, last refusal. */
+  witnessStatus(): Promise<Array<{ name: string; key: string; lastSize: number; error: string }>>;
   /** Consistency proof between tree sizes first ≤ second ≤ latest checkpoint size (400 otherwise). */
   consistencyProof(first: number, second: number): Promise<Buffer[]>;
   /** Verifier key text `name+keyid+base64(0x01‖pubkey)`. */

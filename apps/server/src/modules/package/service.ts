@@ -4,7 +4,8 @@
  * `prepare` checks access and gathers EVERY member before anything is streamed (so a failure is a clean
  * envelope, never a half-written zip): the evidence file (streamed from the blob store at zip time,
  * stored uncompressed), the signed certificate PDF, the exact ledger leaf, a C2SP tlog-proof against the
- * latest signed checkpoint, the checkpoint, the verifier key, the RFC 3161 response and TSA chain (trust
+ * newest witnessed checkpoint covering it (with the witnesses' cosignatures; the latest checkpoint when
+ * none is witnessed, issue 10 §2), the checkpoint, the verifier key, the RFC 3161 response and TSA chain (trust
  * module), the anchor with a consistency proof to the package's checkpoint (anchor module), VERIFY.md
  * and manifest.json. The layout and formats come from @cunzheng/verify, the verifier that reads them.
  *
@@ -98,7 +99,7 @@ export function packageService(deps: PackageDeps) {
         throw badRequest(MSG.EXTRACT_CODE_REQUIRED);
       }
 
-      const proof = await deps.ledger.inclusionProof(row.ledgerIndex);
+      const proof = await deps.ledger.inclusionProof(row.ledgerIndex, { witnessed: true });
       if (!proof || sha256hex(Buffer.concat([Buffer.of(0), proof.leaf])) !== row.chainhash) throw new Error(`package: no consistent ledger proof for ${bq}`);
       const [pdf, token, view] = await Promise.all([
         certificatePdf(bq, ip),
