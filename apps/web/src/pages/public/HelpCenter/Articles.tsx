@@ -1,11 +1,12 @@
 /**
  * 法律法规与操作指南 of /helpCenter (issue 12 §3; spec p1 §7 GET /api/Education, POST /api/Education/downPdf):
  * the evidence-law excerpts and how-to guides served by the API, each readable in place (details) and
- * downloadable as a PDF (signed link opened in a new tab). Plain markup like the rest of the page.
+ * downloadable as a PDF (signed, expiring link). Plain markup like the rest of the page.
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { educationPdf, getEducation, type Article } from '../../../api/query';
+import { startDownload } from '../../certificate/shared/download';
 
 function ArticleItem({ a }: { a: Article }) {
   const [busy, setBusy] = useState(false);
@@ -13,7 +14,7 @@ function ArticleItem({ a }: { a: Article }) {
     setBusy(true);
     try {
       const { downUrl } = await educationPdf(a.id);
-      window.open(downUrl, '_blank', 'noopener');
+      startDownload(downUrl);
     } catch {
       // The request wrapper showed the error.
     } finally {

@@ -1,6 +1,7 @@
 /**
  * Music-work columns (issue 12 §2): certificate number (to /evidencesMusic/{baoquan}), the work (title,
- * credits, album), duration, the files (audio, 歌词, 曲谱), size, SHA-256 of the audio, deposit time; on
+ * credits, album, audio size), duration, the files (audio, 歌词, 曲谱), deposit time (the SHA-256s are on
+ * the certificate); on
  * the list page also the label with its edit button.
  */
 import { Link } from 'react-router';
@@ -9,7 +10,6 @@ import { EditOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { certificatePath } from '@cunzheng/contract/evidenceKinds';
 import type { MusicItem } from '../../../../api/music';
-import { HashCell } from '../../../../components/evidence/HashCell';
 import { formatDateTime, formatSize } from '../../../../utils/format';
 import type { ColumnContext } from '../types';
 import { creditsLine, formatDuration } from './format';
@@ -30,7 +30,7 @@ export function musicColumns({ purpose, editLabel }: ColumnContext<MusicItem>): 
     {
       title: '保全号',
       dataIndex: 'baoquan',
-      width: 190,
+      width: 180,
       render: (b: string) => (
         <Link to={certificatePath('music', b)} className="mono-link">
           {b}
@@ -45,15 +45,13 @@ export function musicColumns({ purpose, editLabel }: ColumnContext<MusicItem>): 
         <div className="evidence-title">
           <div className="evidence-title-main">{r.workTitle || r.title}</div>
           {creditsLine(r) ? <div className="evidence-title-sub">{creditsLine(r)}</div> : null}
-          {r.album ? <div className="evidence-title-sub">专辑《{r.album}》</div> : null}
+          <div className="evidence-title-sub">{[r.album ? `专辑《${r.album}》` : '', formatSize(r.size)].filter(Boolean).join(' · ')}</div>
         </div>
       ),
     },
     { title: '时长', dataIndex: 'duration', width: 70, render: (d: number) => formatDuration(d) },
-    { title: '文件', key: 'files', width: 150, render: (_: unknown, r) => <FileTags r={r} /> },
-    { title: '大小', dataIndex: 'size', width: 90, render: (s: number) => formatSize(s) },
-    { title: '音频SHA-256', dataIndex: 'sha256', width: 140, render: (h: string) => <HashCell hash={h} /> },
-    { title: '存证时间', dataIndex: 'saveTime', width: 165, render: (t: number | string) => formatDateTime(t) },
+    { title: '文件', key: 'files', width: 140, render: (_: unknown, r) => <FileTags r={r} /> },
+    { title: '存证时间', dataIndex: 'saveTime', width: 160, render: (t: number | string) => formatDateTime(t) },
   ];
   if (purpose === 'list')
     cols.push({
