@@ -35,7 +35,7 @@ function CertCard({ r, byHash }: { r: CertResult; byHash: boolean }) {
         </dd>
         <dt>保全时间</dt>
         <dd>{r.saveTime ? formatDateTime(r.saveTime) : '-'}</dd>
-        <dt>区块交易哈希</dt>
+        <dt>账本存证哈希</dt>
         <dd className="vf-mono">
           <Link to={`/ledger/${r.chainhash}`}>{r.chainhash}</Link>
         </dd>

@@ -68,9 +68,12 @@ function toHexLeaf(b64: string): string {
   }
 }
 
-/** Runs the full package verification on a dropped zip, in this browser. */
-export async function checkPackage(file: File, onProgress?: (done: number, total: number) => void): Promise<{ report: Report; pinned: boolean }> {
+/**
+ * Runs the full package verification on a dropped zip, in this browser. `witnesses`: the visitor's
+ * witness policy (issue 10 §2: keys they trust and the cosignatures needed), unset → not checked.
+ */
+export async function checkPackage(file: File, onProgress?: (done: number, total: number) => void, witnesses?: { keys: string[]; quorum: number }): Promise<{ report: Report; pinned: boolean }> {
   const key = await publishedKey();
-  const report = await verifyPackage(blobSource(file), { trustedKey: key ?? undefined, onProgress });
+  const report = await verifyPackage(blobSource(file), { trustedKey: key ?? undefined, onProgress, ...(witnesses ? { witnesses } : {}) });
   return { report, pinned: key !== null };
 }

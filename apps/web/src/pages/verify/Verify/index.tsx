@@ -124,12 +124,27 @@ function NoTab({ initial }: { initial: string }) {
   );
 }
 
+/** Witness keys pasted one per line (cosignature/v1 verifier keys), blank lines ignored. */
+const witnessKeys = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
+
 function PackageTab() {
   const [name, setName] = useState('');
   const [progress, setProgress] = useState(0);
-  const m = useMutation({ mutationFn: (f: File) => checkPackage(f, (d, t) => setProgress(pct(d, t))) });
+  const [keys, setKeys] = useState('');
+  const [quorum, setQuorum] = useState('');
+  const policy = () => {
+    const list = witnessKeys(keys);
+    const q = Number(quorum) > 0 ? Math.floor(Number(quorum)) : list.length;
+    return list.length ? { keys: list, quorum: q } : undefined;
+  };
+  const m = useMutation({ mutationFn: (f: File) => checkPackage(f, (d, t) => setProgress(pct(d, t)), policy()) });
   return (
     <div>
+      <details className="vf-witness">
+        <summary>见证策略（可选）：要求检查点由您信任的见证人联署</summary>
+        <Input.TextArea rows={2} maxLength={4000} value={keys} onChange={(e) => setKeys(e.target.value)} placeholder="见证人公钥（cosignature/v1），每行一个" aria-label="见证人公钥" />
+        <Input value={quorum} maxLength={3} onChange={(e) => setQuorum(e.target.value.replace(/\D/g, ''))} placeholder="至少联署数（默认：全部）" aria-label="至少联署数" style={{ marginTop: 8, maxWidth: 220 }} />
+      </details>
       <DropZone prompt="将证据包（.zip）拖到此处，或点击选择" hint="在浏览器中逐项核验文件哈希、账本证明、检查点签名、时间戳、证书签名和区块链锚定，证据包不会上传" accept=".zip,application/zip" onFile={(f) => { setName(f.name); setProgress(0); m.mutate(f); }} disabled={m.isPending} testId="verify-package-drop" />
       {m.isPending && <Progress percent={progress} size="small" status="active" />}
       {m.isError && <div className="vf-error" role="alert">{messageOf(m.error)}</div>}
