@@ -11,6 +11,7 @@ const all: Record<string, () => Promise<unknown>> = {
   trust: async () => (await import('./trust.bench.ts')).run(),
   capture: async () => (await import('./capture.bench.ts')).run(),
   process: async () => (await import('./process.bench.ts')).run(),
+  appUpload: async () => (await import('./app-upload.bench.ts')).run(),
 };
 const chosen = (process.env.BENCH ?? Object.keys(all).join(',')).split(',').map((s) => s.trim()).filter(Boolean);
 const results: Record<string, unknown> = {};

@@ -224,6 +224,14 @@ describe('capture deposit (one-shot multipart) and bad input', () => {
   });
 });
 
+describe('the app API in the OpenAPI document', () => {
+  it('documents the capture, the resumable upload, the list and the phone info', async () => {
+    const doc = (await h.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const p of ['/api/app/capture', '/api/app/uploads', '/api/app/uploads/{id}', '/api/data/getAppDataList', '/api/share/getAppInfo', '/api/app/media/{token}']) expect(Object.keys(doc.paths)).toContain(p);
+    expect(Object.keys(doc.paths['/api/app/uploads/{id}'])).toEqual(expect.arrayContaining(['patch', 'delete']));
+  });
+});
+
 describe('preview with range requests', () => {
   it('streams the file whole or by ranges, checked against its hash; owner-only tickets', async () => {
     const u = await userWith();

@@ -73,9 +73,9 @@ export const tusRoutes = (deps: { uploads: UploadStore; sessions: Sessions }): F
     return id;
   };
 
-  app.options(BASE, { schema: { hide: true } }, async (_req, reply) => send(reply, 204, { 'Tus-Version': TUS_VERSION, 'Tus-Extension': 'creation,termination', 'Tus-Max-Size': String(uploads.maxBytes) }));
+  app.options(BASE, { schema: { tags: ['app'], summary: '断点续传：协议能力（tus 1.0.0）', description: '204 with Tus-Version, Tus-Extension (creation,termination), Tus-Max-Size (bytes).' } }, async (_req, reply) => send(reply, 204, { 'Tus-Version': TUS_VERSION, 'Tus-Extension': 'creation,termination', 'Tus-Max-Size': String(uploads.maxBytes) }));
 
-  app.post(BASE, { schema: { hide: true } }, handle(async (req, reply, me) => {
+  app.post(BASE, { schema: { tags: ['app'], summary: '断点续传：创建上传（tus creation）', description: 'Bearer token. Headers Tus-Resumable: 1.0.0, Upload-Length (bytes), Upload-Metadata (filename, filetype; base64). 201 with Location /api/app/uploads/{id}; 413 over the size limit.' } }, handle(async (req, reply, me) => {
     const raw = req.headers['upload-length'];
     const length = typeof raw === 'string' && /^\d{1,16}$/.test(raw) ? Number(raw) : NaN;
     if (!Number.isSafeInteger(length)) throw new TusError(400, '请选择要上传的文件');
@@ -84,12 +84,12 @@ export const tusRoutes = (deps: { uploads: UploadStore; sessions: Sessions }): F
     return send(reply, 201, { Location: `${BASE}/${id}`, 'Upload-Offset': '0' });
   }));
 
-  app.head(`${BASE}/:id`, { schema: { hide: true } }, handle(async (req, reply, me) => {
+  app.head(`${BASE}/:id`, { schema: { tags: ['app'], summary: '断点续传：查询已上传字节（tus HEAD）', description: '200 with Upload-Offset and Upload-Length (bytes); 404 unknown, foreign or expired.' } }, handle(async (req, reply, me) => {
     const up = await uploads.head(me.user.id, idOf(req));
     return send(reply, 200, { 'Upload-Offset': String(up.offset), 'Upload-Length': String(up.length) });
   }));
 
-  app.patch(`${BASE}/:id`, { schema: { hide: true } }, handle(async (req, reply, me) => {
+  app.patch(`${BASE}/:id`, { schema: { tags: ['app'], summary: '断点续传：追加数据（tus PATCH）', description: 'Content-Type application/offset+octet-stream, Upload-Offset = the current offset. 204 with the new Upload-Offset (what arrived is kept when the connection drops); 409 offset mismatch; 413 past the length; 415 wrong type. When the offset equals the length, deposit with POST /api/app/capture (uploadId).' } }, handle(async (req, reply, me) => {
     const body = tolerantBody(req.raw);
     const drain = () => body.resume();
     if (req.headers['content-type'] !== 'application/offset+octet-stream') {
@@ -111,7 +111,7 @@ export const tusRoutes = (deps: { uploads: UploadStore; sessions: Sessions }): F
     }
   }));
 
-  app.delete(`${BASE}/:id`, { schema: { hide: true } }, handle(async (req, reply, me) => {
+  app.delete(`${BASE}/:id`, { schema: { tags: ['app'], summary: '断点续传：放弃上传（tus termination）' } }, handle(async (req, reply, me) => {
     await uploads.remove(me.user.id, idOf(req));
     return send(reply, 204);
   }));
