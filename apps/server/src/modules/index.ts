@@ -64,13 +64,17 @@ export function buildServices(ctx: AppContext) {
     findUser: (id) => auth.findUser(id),
     // Exact mobile among the keyword matches (an 11-digit mobile is a substring of no other mobile).
     findUserByMobile: async (mobile) => (await auth.listUsers({ page: 1, limit: 20, keyword: mobile })).list.find((u) => u.mobile === mobile) ?? null,
-    // Until the kyc service's isVerifiedIndividual lands: a personal account whose userStatus is 3 (passed).
-    isVerifiedIndividual: async (id) => {
-      const u = await auth.findUser(id);
-      return !!u && u.type === 1 && u.userStatus === 3;
+    isVerifiedIndividual: (id) => kyc.isVerifiedIndividual(id),
+    // The company's verified credit code (masked) and address, read-only for its members (spec p2 §6).
+    qualification: async (companyId) => {
+      const c = await auth.findUser(companyId);
+      if (!c || c.type !== 2) return null;
+      const i = (await kyc.info(c)) as { taxNumberEn?: string; address?: string };
+      return { creditCode: i.taxNumberEn ?? '', address: i.address ?? '' };
     },
     orders: { list: (v, q) => orderList(db, v, q), assert: (v, q) => assertOrders(db, v, q), export: (v, q, out) => exportOrders(db, v, q, out) },
   });
+  auth.extendUserInfo(async (userId) => members.roles.userInfoOf(userId));
   return { members, commerce, ledger, captcha, pow, auth, evidence, certificate, browser, blobs: ctx.blobs, db, account, trust, anchor, audit, forensics, processEvidence, kyc, appEvidence, music, query };
 }
 
@@ -91,7 +95,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, s: S
   await app.register(certificateRoutes({ certificate: s.certificate, sessions: ctx.sessions }));
   await app.register(trustRoutes({ trust: s.trust, limiter: ctx.limiter, findEvidenceId: async (b: string) => (await s.evidence.findByBaoquan(b))?.id ?? null }));
   await registerAccountRoutes(app, ctx, s.account);
-  await app.register(ledgerRoutes({ ledger: s.ledger, findIndexByBaoquan: async (b: string) => (await s.evidence.findByBaoquan(b))?.ledgerIndex ?? null }));
+  await app.register(ledgerRoutes({ ledger: s.ledger, db: s.db, findIndexByBaoquan: async (b: string) => (await s.evidence.findByBaoquan(b))?.ledgerIndex ?? null }));
   await app.register(anchorRoutes({ anchor: s.anchor }));
   await app.register(buildPackageRoutes(ctx, s));
   await app.register(auditRoutes({ audit: s.audit, sessions: ctx.sessions }));
