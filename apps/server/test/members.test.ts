@@ -6,12 +6,14 @@
  * company's points), role-2 refusals, the member's consumption list and Excel export, and concurrent
  * member deposits that never drive the company balance below zero.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@cunzheng/contract/messages';
 import { ZMember, ZRoleItem } from '@cunzheng/contract/members';
-import { auditLog, companyMembers, evidence, notifications, orders, pointsLedger } from '../src/db/schema/index.ts';
+import { auditLog, companyMembers, evidence, notifications, orders, pointsLedger, webCaptures } from '../src/db/schema/index.ts';
 import { JPEG, makeOperator, transparentPng } from './account-helpers.ts';
 import { client, form, freshMobile, lastSmsCode, type Envelope } from './client.ts';
 import { makeHarness, type Harness } from './harness.ts';
@@ -19,11 +21,17 @@ import { makeHarness, type Harness } from './harness.ts';
 let h: Harness;
 let op: Awaited<ReturnType<typeof makeOperator>>;
 
+let site: http.Server;
+let siteUrl = '';
 beforeAll(async () => {
-  h = await makeHarness();
+  h = await makeHarness({ CAPTURE_ALLOW_HOSTS: '127.0.0.1', CAPTURE_TIMEOUT_SECONDS: '30' });
+  site = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><html><head><title>成员取证页面</title></head><body><h1>成员取证页面</h1></body></html>'));
+  await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
   op = await makeOperator(h);
 });
 afterAll(async () => {
+  await new Promise<void>((r) => (site ? site.close(() => r()) : r()));
   await h?.close();
 });
 
@@ -288,6 +296,31 @@ describe('roles and the acting account (spec p1 §1, §6; p2 §2, §6)', () => {
     expect((await person.api.get('/api/Overview/getInfo')).code).toBe(200);
     expect((await person.api.get('/api/user/info')).data.points).toBe(700);
   });
+
+  it('a web capture started as role 2 belongs to the company, records the member and spends the company points', async () => {
+    const company = await account({ type: 2, company: '癸公司', points: 5_000 });
+    const person = await account({ type: 1, name: '取证成员', points: 0 });
+    await bind(company, person);
+    const sub = await person.as2.post<{ id: number }>('/api/webforensics/screenshot', { url: siteUrl, title: '成员网页取证' });
+    expect(sub.code).toBe(200);
+    let row = (await h.database.db.select().from(webCaptures).where(eq(webCaptures.id, sub.data.id)))[0]!;
+    expect(row).toMatchObject({ userId: company.row.id, memberId: person.row.id });
+    for (let i = 0; i < 300 && row.status < 2; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      row = (await h.database.db.select().from(webCaptures).where(eq(webCaptures.id, sub.data.id)))[0]!;
+    }
+    expect(row.status).toBe(2);
+    const ev = (await h.database.db.select().from(evidence).where(eq(evidence.id, row.evidenceId!)))[0]!;
+    expect(ev).toMatchObject({ userId: company.row.id, memberId: person.row.id, kind: 'web' });
+    const spent = await h.database.db.select().from(orders).where(eq(orders.evidenceId, ev.id));
+    expect(spent).toHaveLength(1);
+    expect(spent[0]).toMatchObject({ userId: company.row.id, memberId: person.row.id });
+    expect(await balanceOf(company.row.id)).toBe(5_000 - spent[0]!.points);
+    expect(await balanceOf(person.row.id)).toBe(0);
+    // The company sees it in its web list.
+    const list = await company.api.post<{ list: Array<{ id: number }> }>('/api/webforlist/webList', { page: 1 });
+    expect(list.data.list.map((x) => x.id)).toContain(sub.data.id);
+  }, 90_000);
 
   it('concurrent member deposits never drive the company balance below zero', async () => {
     const company = await account({ type: 2, company: '庚公司', points: 300 });

@@ -190,6 +190,15 @@ test('add a member, review, switch role, deposit with the company points, stop',
   await company.page.goto('/attestation-all/data');
   await expect(company.page.getByText('成员存证合同').first()).toBeVisible();
   await expect(company.page.locator('.site-points strong')).toHaveText('99.00');
+  // /orders of the main account: search by member.
+  await company.page.goto('/orders');
+  await company.page.getByRole('tab', { name: '消费记录' }).click();
+  await company.page.getByLabel('成员').click();
+  await company.page.getByTitle(`张三（${memberMobile}）`).click();
+  await company.page.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(company.page.getByRole('row', { name: /成员存证合同/ })).toContainText('张三');
+  await expect(company.page.getByRole('row', { name: /数据保全/ })).toHaveCount(1);
+  await shot(company.page, 'company-orders-member-filter-1366');
   await company.page.goto('/member');
   await company.page.getByRole('row', { name: new RegExp(memberMobile) }).getByRole('link', { name: '详情' }).click();
   await company.page.waitForURL(/\/member\/\d+$/);

@@ -30,6 +30,8 @@ export interface OrderQuery {
   keyword?: string;
   startTime?: number;
   endTime?: number;
+  /** Main account: only this member's consumption (the member's user id, `son_uid`). */
+  member_id?: number;
 }
 
 /** GET /api/processorder/getOrderList → `{list, count}`, 10 a page. */

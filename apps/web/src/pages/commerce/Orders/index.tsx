@@ -3,7 +3,8 @@
  * consumption order), 消费记录 (consumption only) and 公证出证 (notary orders, once notarization exists);
  * filters date range (end = day + 86399 s), payment status, order type, keyword; 10 a page; Excel export
  * (暂无数据 when nothing matches). A to-be-paid recharge can be paid (继续支付) or cancelled (取消).
- * Role 2 (company member) sees only 消费记录, without search and export.
+ * Role 2 (company member) sees only 消费记录, without search and export. A company main account can also
+ * search by member (issue 14 §3: the member's consumption, spec p1 §2 "search by member or account").
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,6 +17,7 @@ import { DATE_RANGE_END_OFFSET_S, INVOICING_CUTOFF_S, ORDER_TYPE_LABEL, PAGE_SIZ
 import { MSG, UI } from '@cunzheng/contract/messages';
 import { cancelPay, COMMERCE_KEYS, exportOrders, orderList, payRecharge, submitPayForm, type OrderQuery } from '../../../api/commerce';
 import { ApiError } from '../../../api/request';
+import { MEMBER_KEYS, memberList } from '../../../api/members';
 import { useSession } from '../../../stores/session';
 import { formatDateTime, formatPoints } from '../../../utils/format';
 import '../BuyCredits/buyCredits.css';
@@ -24,8 +26,12 @@ type Tab = '1' | '2' | '3';
 const dayStart = (d: Dayjs) => Math.floor(d.startOf('day').valueOf() / 1000);
 
 export default function OrdersPage() {
-  const { role } = useSession();
+  const { role, userInfo } = useSession();
   const member = role === '2';
+  const company = !member && Number(userInfo?.status) === 2;
+  const [memberKeyword, setMemberKeyword] = useState('');
+  const [memberId, setMemberId] = useState<number | undefined>(undefined);
+  const members = useQuery({ queryKey: [...MEMBER_KEYS.list, 'orders', memberKeyword], queryFn: () => memberList({ page: 1, keyword: memberKeyword || undefined }), enabled: company });
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [tab, setTab] = useState<Tab>(member ? '2' : '1');
@@ -58,6 +64,7 @@ export default function OrdersPage() {
       type: payStatus,
       evidenceType: orderType,
       keyword: keyword.trim() || undefined,
+      member_id: company ? memberId : undefined,
       startTime: range?.[0] ? dayStart(range[0]) : undefined,
       endTime: range?.[1] ? dayStart(range[1]) + DATE_RANGE_END_OFFSET_S : undefined,
     });
@@ -100,7 +107,7 @@ export default function OrdersPage() {
     { title: '描述', dataIndex: 'desc', ellipsis: true },
     { title: '积分', dataIndex: 'balance', align: 'right', render: (v: number, o) => `${o.pay_type === 3 ? '-' : '+'}${formatPoints(v)}`, width: 120 },
     ...(tab === '1' ? [{ title: '金额(元)', dataIndex: 'money', align: 'right' as const, render: (v: number) => (v / 100).toFixed(2), width: 100 }] : []),
-    ...(member ? [{ title: '成员', dataIndex: 'name', width: 100 }] : []),
+    ...(member || company ? [{ title: '成员', dataIndex: 'name', width: 100 }] : []),
     { title: '支付方式', dataIndex: 'payType', width: 90 },
     { title: '支付状态', dataIndex: 'pay_status_name', width: 90 },
     {
@@ -135,6 +142,18 @@ export default function OrdersPage() {
                 <DatePicker.RangePicker value={range} onChange={(v) => setRange(v as [Dayjs | null, Dayjs | null] | null)} />
                 <Select aria-label="支付状态" style={{ width: 120 }} value={payStatus} onChange={setPayStatus} options={Object.entries(PAY_FILTER_LABEL).map(([v, l]) => ({ value: Number(v), label: l }))} />
                 <Select aria-label="订单类型" style={{ width: 140 }} value={orderType} onChange={setOrderType} options={[{ value: 0, label: '全部类型' }, ...Object.entries(ORDER_TYPE_LABEL).map(([v, l]) => ({ value: Number(v), label: l }))]} />
+                {company && (
+                  <Select
+                    aria-label="成员"
+                    style={{ width: 160 }}
+                    allowClear
+                    showSearch={{ filterOption: false, onSearch: (v) => setMemberKeyword(v.trim().slice(0, 30)) }}
+                    placeholder="按成员或账号筛选"
+                    value={memberId}
+                    onChange={(v: number | undefined) => setMemberId(v)}
+                    options={(members.data?.list ?? []).map((m) => ({ value: m.son_uid, label: `${m.name}（${m.mobile}）` }))}
+                  />
+                )}
                 <Input aria-label="关键词" placeholder="订单号/描述" allowClear maxLength={50} value={keyword} onChange={(e) => setKeyword(e.target.value)} style={{ width: 180 }} />
                 <Button type="primary" onClick={search}>查询</Button>
                 <Button onClick={() => void doExport()}>导出</Button>
