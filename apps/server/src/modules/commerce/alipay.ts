@@ -1,7 +1,8 @@
 /**
  * The payment provider behind an interface (issue 13 §2), so WeChat Pay can follow: Alipay page pay
  * (`alipay.trade.page.pay`) through the maintained `alipay-sdk` with RSA2 signing and `checkNotifySign`
- * for the asynchronous notification. The same code talks to the real gateway (ALIPAY_APP_ID,
+ * for the asynchronous notification, and the active trade query (`alipay.trade.query`, signed answer
+ * verified) that settles an order whose notification was lost. The same code talks to the real gateway (ALIPAY_APP_ID,
  * ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY, ALIPAY_GATEWAY) or to the local sandbox gateway of
  * `sandbox.ts` (default when no ALIPAY_* keys are set): keys generated locally into DATA_DIR/keys.
  */
@@ -42,6 +43,12 @@ export interface PayProvider {
   pageForm(r: PayRequest): string;
   /** Checks the notification's RSA2 signature and app id; null when it is not genuine. */
   verifyNotify(params: Record<string, string>): VerifiedNotify | null;
+  /**
+   * Asks the provider for a trade (Alipay `alipay.trade.query` by out_trade_no; the answer's RSA2 signature
+   * is checked with the provider's public key). Null when the provider knows no such trade; throws when the
+   * provider cannot be reached or the answer is not genuine.
+   */
+  queryTrade(orderNo: string): Promise<VerifiedNotify | null>;
 }
 
 /** Keys of the local sandbox: the app's pair (sandbox verifies requests) and the "Alipay" pair (signs notifications). */
@@ -136,6 +143,18 @@ export function alipayProvider(config: Config, sandboxGateway: string): PayProvi
       const amount = fenOf(params.total_amount);
       if (!params.out_trade_no || !params.trade_no || !Number.isFinite(amount)) return null;
       return { orderNo: params.out_trade_no, tradeNo: params.trade_no, amount, paid: params.trade_status === 'TRADE_SUCCESS' || params.trade_status === 'TRADE_FINISHED', appId: params.app_id };
+    },
+    async queryTrade(orderNo) {
+      // exec signs the request (RSA2) and, with validateSign, checks the answer's signature (throws if forged).
+      const r = (await sdk.exec('alipay.trade.query', { bizContent: { out_trade_no: orderNo } }, { validateSign: true })) as Record<string, unknown>;
+      const get = (camel: string, snake: string): string => String(r[camel] ?? r[snake] ?? '');
+      if (get('code', 'code') !== '10000') return null;
+      const status = get('tradeStatus', 'trade_status');
+      const amount = fenOf(get('totalAmount', 'total_amount'));
+      const got = get('outTradeNo', 'out_trade_no');
+      const tradeNo = get('tradeNo', 'trade_no');
+      if (got !== orderNo || !tradeNo || !Number.isFinite(amount)) return null;
+      return { orderNo, tradeNo, amount, paid: status === 'TRADE_SUCCESS' || status === 'TRADE_FINISHED', appId };
     },
   };
 }

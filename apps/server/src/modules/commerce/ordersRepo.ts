@@ -57,6 +57,19 @@ export async function expireDue(db: DbOrTx, now: Date = new Date()): Promise<num
   return r.length;
 }
 
+/**
+ * Provider orders (pay_type 2, money > 0) unpaid here — to-be-paid (1) or cancelled/expired (3) — created
+ * between `since` and `before`, oldest first, at most `limit`: the active trade query's candidates.
+ */
+export async function reconcilable(db: DbOrTx, since: Date, before: Date, limit: number): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(inArray(orders.payStatus, [1, 3]), eq(orders.payType, 2), sql`${orders.money} > 0`, gte(orders.createdAt, since), lte(orders.createdAt, before)))
+    .orderBy(orders.createdAt)
+    .limit(limit);
+}
+
 /** Records a payment attempt or a verified payment. */
 export async function insertPayment(db: DbOrTx, row: typeof payments.$inferInsert): Promise<void> {
   await db.insert(payments).values(row);

@@ -6,7 +6,14 @@
  *                              app's public key; answers a pay page with 支付 and 取消;
  *   POST {prefix}/confirm      支付 → the signed asynchronous notification (RSA2 with the sandbox "Alipay"
  *                              key) is POSTed to notify_url, then the browser is sent to return_url with
- *                              signed return parameters; 取消 → back to return_url without paying.
+ *                              signed return parameters; 取消 → back to return_url without paying;
+ *                              支付（模拟通知丢失）→ paid, but no notification is sent (to exercise the
+ *                              merchant's active query);
+ *   POST {prefix}/gateway.do   method alipay.trade.query (issue 13 §2): the trade's state as Alipay answers
+ *                              it — `{"alipay_trade_query_response":{…},"sign":"…"}`, the response object
+ *                              signed RSA2 with the sandbox "Alipay" key (ACQ.TRADE_NOT_EXIST when unknown).
+ * Trades are remembered by this process (page pay → WAIT_BUYER_PAY, 支付 → TRADE_SUCCESS), at most
+ * SANDBOX_TRADES_MAX (oldest forgotten first).
  * Mounted in-process under /pay-sandbox when no ALIPAY_* keys are set, or run alone with `npm run pay-sandbox`.
  */
 import crypto from 'node:crypto';
@@ -52,6 +59,23 @@ export function signedNotify(keys: SandboxKeys, t: { orderNo: string; amount: st
   return p;
 }
 
+/** Most trades the sandbox remembers for alipay.trade.query. */
+export const SANDBOX_TRADES_MAX = 10_000;
+
+/** A trade as the sandbox remembers it. */
+interface SandboxTrade {
+  status: 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS';
+  tradeNo: string;
+  amount: string;
+  subject: string;
+}
+
+/** The signed answer of an Alipay openapi call (`<method>_response` object and its RSA2 signature over the object's JSON text). */
+export function signedAnswer(keys: SandboxKeys, method: string, response: Record<string, string>): string {
+  const body = JSON.stringify(response);
+  return `{"${method.replaceAll('.', '_')}_response":${body},"sign":"${rsa2Sign(body, keys.alipayPrivateKey)}"}`;
+}
+
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(reply: FastifyReply, title: string, body: string) {
@@ -71,6 +95,13 @@ export interface SandboxOptions {
 /** The sandbox gateway routes (register with a prefix, e.g. `/pay-sandbox`). */
 export const sandboxRoutes = (o: SandboxOptions): FastifyPluginAsync => async (app) => {
   const mac = (s: string) => crypto.createHmac('sha256', o.keys.alipayPrivateKey).update(s).digest('base64url');
+  const trades = new Map<string, SandboxTrade>();
+  const remember = (orderNo: string, t: SandboxTrade) => {
+    trades.delete(orderNo);
+    trades.set(orderNo, t);
+    if (trades.size > SANDBOX_TRADES_MAX) trades.delete(trades.keys().next().value!);
+  };
+  const newTradeNo = () => `2026${Date.now()}${crypto.randomInt(0, 1e6).toString().padStart(6, '0')}`;
 
   app.post('/gateway.do', { schema: { hide: true } }, async (req, reply) => {
     const q = (req.query ?? {}) as Record<string, unknown>;
@@ -84,14 +115,23 @@ export const sandboxRoutes = (o: SandboxOptions): FastifyPluginAsync => async (a
       ok = false;
     }
     if (!ok || params.app_id !== o.keys.appId) return page(reply, '支付宝沙箱', '<h1>支付宝沙箱</h1><p>签名验证失败（invalid-signature）</p>');
-    if (params.method !== 'alipay.trade.page.pay') return page(reply, '支付宝沙箱', '<h1>支付宝沙箱</h1><p>不支持的接口</p>');
     let biz: Record<string, unknown> = {};
     try {
       biz = JSON.parse(params.biz_content ?? '{}') as Record<string, unknown>;
     } catch {
       biz = {};
     }
+    if (params.method === 'alipay.trade.query') {
+      const no = String(biz.out_trade_no ?? '');
+      const t = trades.get(no);
+      const answer: Record<string, string> = t
+        ? { code: '10000', msg: 'Success', out_trade_no: no, trade_no: t.tradeNo, trade_status: t.status, total_amount: t.amount, buyer_pay_amount: t.status === 'TRADE_SUCCESS' ? t.amount : '0.00', subject: t.subject }
+        : { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在', out_trade_no: no };
+      return reply.type('application/json; charset=utf-8').send(signedAnswer(o.keys, params.method, answer));
+    }
+    if (params.method !== 'alipay.trade.page.pay') return page(reply, '支付宝沙箱', '<h1>支付宝沙箱</h1><p>不支持的接口</p>');
     const trade = { orderNo: String(biz.out_trade_no ?? ''), amount: String(biz.total_amount ?? ''), subject: String(biz.subject ?? ''), notifyUrl: params.notify_url ?? '', returnUrl: params.return_url ?? '' };
+    if (trade.orderNo && trades.get(trade.orderNo)?.status !== 'TRADE_SUCCESS') remember(trade.orderNo, { status: 'WAIT_BUYER_PAY', tradeNo: newTradeNo(), amount: trade.amount, subject: trade.subject.slice(0, 200) });
     const t = Buffer.from(JSON.stringify(trade)).toString('base64url');
     const s = mac(t);
     const hidden = `<input type="hidden" name="t" value="${esc(t)}"><input type="hidden" name="s" value="${esc(s)}">`;
@@ -101,7 +141,8 @@ export const sandboxRoutes = (o: SandboxOptions): FastifyPluginAsync => async (a
       `<h1>支付宝沙箱收银台</h1><dl><dt>商品</dt><dd>${esc(trade.subject)}</dd><dt>订单号</dt><dd>${esc(trade.orderNo)}</dd><dt>金额</dt><dd>¥ ${esc(trade.amount)}</dd></dl>
 <div class="row"><form method="post" action="confirm" style="flex:1;display:flex">${hidden}<input type="hidden" name="action" value="pay"><button class="pay" type="submit">支付</button></form>
 <form method="post" action="confirm" style="flex:1;display:flex">${hidden}<input type="hidden" name="action" value="cancel"><button class="cancel" type="submit">取消</button></form></div>
-<p class="note">这是本地支付宝沙箱网关，不产生真实扣款。</p>`,
+<p class="note">这是本地支付宝沙箱网关，不产生真实扣款。</p>
+<form method="post" action="confirm">${hidden}<input type="hidden" name="action" value="pay_silent"><button class="cancel" type="submit" style="width:100%;font-size:13px">支付（模拟异步通知丢失，商户需主动查询）</button></form>`,
     );
   });
 
@@ -113,19 +154,25 @@ export const sandboxRoutes = (o: SandboxOptions): FastifyPluginAsync => async (a
     if (!good) return page(reply, '支付宝沙箱', '<h1>支付宝沙箱</h1><p>请求无效</p>');
     const trade = JSON.parse(Buffer.from(t, 'base64url').toString('utf8')) as { orderNo: string; amount: string; subject: string; notifyUrl: string; returnUrl: string };
     const back = new URL(trade.returnUrl);
-    if (b.action !== 'pay') {
+    if (b.action !== 'pay' && b.action !== 'pay_silent') {
       back.searchParams.set('out_trade_no', trade.orderNo);
       back.searchParams.set('cancel', '1');
       return reply.redirect(back.toString(), 302);
     }
-    const n = signedNotify(o.keys, { orderNo: trade.orderNo, amount: trade.amount, subject: trade.subject });
-    let answer = '';
-    try {
-      answer = await o.deliver(trade.notifyUrl, n);
-    } catch {
-      answer = '';
+    const known = trades.get(trade.orderNo);
+    const n = signedNotify(o.keys, { orderNo: trade.orderNo, amount: trade.amount, subject: trade.subject, tradeNo: known?.tradeNo });
+    remember(trade.orderNo, { status: 'TRADE_SUCCESS', tradeNo: n.trade_no!, amount: trade.amount, subject: trade.subject.slice(0, 200) });
+    if (b.action === 'pay_silent') {
+      req.log.info({ orderNo: trade.orderNo }, 'pay-sandbox: paid without sending the notification (lost notification)');
+    } else {
+      let answer = '';
+      try {
+        answer = await o.deliver(trade.notifyUrl, n);
+      } catch {
+        answer = '';
+      }
+      if (answer.trim() !== 'success') req.log.warn({ orderNo: trade.orderNo }, 'pay-sandbox: the merchant did not answer success to the notification');
     }
-    if (answer.trim() !== 'success') req.log.warn({ orderNo: trade.orderNo }, 'pay-sandbox: the merchant did not answer success to the notification');
     const ret: Record<string, string> = {
       app_id: o.keys.appId,
       method: 'alipay.trade.page.pay.return',

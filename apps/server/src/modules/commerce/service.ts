@@ -12,7 +12,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { badRequest } from '../../platform/errors.ts';
-import type { PayProvider } from './alipay.ts';
+import type { PayProvider, VerifiedNotify } from './alipay.ts';
 import * as orders from './ordersRepo.ts';
 import { BUY_CREDITS, lockBalance, PLATFORM, transfer, verifyPoints } from './points.ts';
 import { isOrderType, listPrices, priceOf, priceUnits, setPrice } from './pricing.ts';
@@ -48,9 +48,21 @@ export interface ChargeInput {
 /** Points (hundredths) bought by a recharge of `fen`: 1 yuan buys 1.00 point. */
 export const pointsForMoney = (fen: number): number => fen;
 
+/** orders.data_type of a notary fee (issue 15): 0 recharge, 1 consumption, 2 notary. */
+export const NOTARY_DATA_TYPE = 2;
+
+/** Cancelled or expired orders are still queried this many minutes past their expiry (a late payment). */
+export const RECONCILE_WINDOW_MINUTES = 10;
+/** An order's status page asks the provider at most once per this many ms (it polls every 2 s). */
+export const STATUS_QUERY_INTERVAL_MS = 10_000;
+
 /** Builds the commerce service. */
 export function commerceService(deps: CommerceDeps) {
   const { db } = deps;
+  /** Called in the notification's transaction when a notary-fee order (data_type 2) is paid (notary module). */
+  // When each order's status page last asked the provider (bounded; per process).
+  const statusQueried = new Map<string, number>();
+  const notaryPaidHooks: Array<(tx: DbOrTx, p: { orderNo: string; userId: number; payType: 2 | 3 }) => Promise<void>> = [];
 
   /** Order type code of a charge input; 400 订单类型错误 for an unknown one. */
   const orderTypeOf = (c: ChargeInput): number => {
@@ -64,6 +76,41 @@ export function commerceService(deps: CommerceDeps) {
     if (!p) throw badRequest(MSG.ORDER_TYPE_INVALID);
     const u = await db.select({ points: users.points }).from(users).where(eq(users.id, userId)).limit(1);
     return { price: p.price, count, total: p.price * count, balance: u[0]?.points ?? 0 };
+  };
+
+  /**
+   * Settles a provider-verified payment (a verified notification or a verified trade query) once: the order
+   * becomes paid and its points are credited (user ← platform:sales), or a notary fee's hooks run, with the
+   * payment row (`record`: what the provider said) and an audit row, in one transaction. A replay finds the
+   * order paid and credits nothing; an unknown order or a different amount credits nothing.
+   */
+  const settlePaid = async (v: VerifiedNotify, record: Record<string, string | undefined>): Promise<boolean> => {
+    if (!v.paid) return true;
+    return db.transaction(async (tx) => {
+      const o = await orders.lockByNo(tx, v.orderNo);
+      if (!o || (o.dataType !== 0 && o.dataType !== NOTARY_DATA_TYPE)) return false;
+      if (o.money !== v.amount) {
+        deps.log.warn({ orderNo: o.orderNo }, 'pay: notification amount differs from the order; not credited');
+        return false;
+      }
+      if (o.payStatus === 2) return true; // replay: already credited
+      if (o.dataType === NOTARY_DATA_TYPE) {
+        // A notary fee: nothing is credited; the notary order moves on in this same transaction.
+        await orders.markPaid(tx, o.id);
+        await orders.insertPayment(tx, { orderId: o.id, provider: deps.provider.name, tradeNo: v.tradeNo, amount: v.amount, status: 'paid', notify: record, paidAt: new Date() });
+        await writeAudit(tx, { actorId: o.userId, action: 'order.paid', target: `order:${o.orderNo}`, after: { money: o.money, tradeNo: v.tradeNo, notary: true } });
+        for (const hook of notaryPaidHooks) await hook(tx, { orderNo: o.orderNo, userId: o.userId, payType: 2 });
+        return true;
+      }
+      await lockBalance(tx, o.userId);
+      // Paid after a cancel or expiry: the money arrived, so the points are credited all the same.
+      await orders.markPaid(tx, o.id);
+      await orders.insertPayment(tx, { orderId: o.id, provider: deps.provider.name, tradeNo: v.tradeNo, amount: v.amount, status: 'paid', notify: record, paidAt: new Date() });
+      const after = await transfer(tx, { userId: o.userId, amount: o.points, reason: 'recharge', payType: 2, counterAccount: PLATFORM.sales, orderId: o.id, actorId: o.userId });
+      await writeAudit(tx, { actorId: o.userId, action: 'order.paid', target: `order:${o.orderNo}`, after: { money: o.money, points: o.points, balance: after, tradeNo: v.tradeNo } });
+      deps.log.info({ orderNo: o.orderNo }, 'pay: recharge credited');
+      return true;
+    });
   };
 
   return {
@@ -212,24 +259,74 @@ export function commerceService(deps: CommerceDeps) {
         deps.log.warn({ orderNo: params.out_trade_no?.slice(0, 40) }, 'pay: notification with a bad signature refused');
         return false;
       }
-      if (!v.paid) return true;
-      return db.transaction(async (tx) => {
-        const o = await orders.lockByNo(tx, v.orderNo);
-        if (!o || o.dataType !== 0) return false;
-        if (o.money !== v.amount) {
-          deps.log.warn({ orderNo: o.orderNo }, 'pay: notification amount differs from the order; not credited');
-          return false;
-        }
-        if (o.payStatus === 2) return true; // replay: already credited
-        await lockBalance(tx, o.userId);
-        // Paid after a cancel or expiry: the money arrived, so the points are credited all the same.
-        await orders.markPaid(tx, o.id);
-        await orders.insertPayment(tx, { orderId: o.id, provider: deps.provider.name, tradeNo: v.tradeNo, amount: v.amount, status: 'paid', notify: { trade_no: v.tradeNo, out_trade_no: v.orderNo, total_amount: params.total_amount, trade_status: params.trade_status, notify_id: params.notify_id }, paidAt: new Date() });
-        const after = await transfer(tx, { userId: o.userId, amount: o.points, reason: 'recharge', payType: 2, counterAccount: PLATFORM.sales, orderId: o.id, actorId: o.userId });
-        await writeAudit(tx, { actorId: o.userId, action: 'order.paid', target: `order:${o.orderNo}`, after: { money: o.money, points: o.points, balance: after, tradeNo: v.tradeNo } });
-        deps.log.info({ orderNo: o.orderNo }, 'pay: recharge credited');
-        return true;
+      return settlePaid(v, { trade_no: v.tradeNo, out_trade_no: v.orderNo, total_amount: params.total_amount, trade_status: params.trade_status, notify_id: params.notify_id });
+    },
+
+    /**
+     * Active trade query (issue 13 §2): asks the provider (alipay.trade.query, signed answer verified) about
+     * a to-be-paid, cancelled or expired order and, when the trade is paid, settles it exactly as a verified
+     * notification would (once; a later notification or query credits nothing). Answers true when the order
+     * is paid now. Provider failures are logged and answer false (the next query retries).
+     */
+    async queryTrade(orderNo: string): Promise<boolean> {
+      let v: Awaited<ReturnType<PayProvider['queryTrade']>>;
+      try {
+        v = await deps.provider.queryTrade(orderNo);
+      } catch (e) {
+        deps.log.warn({ orderNo, err: (e as Error).name }, 'pay: trade query failed');
+        return false;
+      }
+      if (!v || !v.paid) return false;
+      const settled = await settlePaid(v, { trade_no: v.tradeNo, out_trade_no: v.orderNo, total_amount: String(v.amount), trade_status: 'TRADE_SUCCESS', source: 'alipay.trade.query' });
+      if (settled) deps.log.info({ orderNo }, 'pay: order settled by an active trade query');
+      return settled;
+    },
+
+    /**
+     * Job (every minute): actively queries provider-paid orders still unpaid here — to-be-paid, or cancelled
+     * or expired within the last RECONCILE_WINDOW_MINUTES — created at least a minute ago, at most `limit`
+     * per run. Returns how many became paid.
+     */
+    async reconcile(limit = 50): Promise<number> {
+      const now = Date.now();
+      const due = await orders.reconcilable(db, new Date(now - (deps.orderExpireMinutes + RECONCILE_WINDOW_MINUTES) * 60_000), new Date(now - 60_000), limit);
+      let n = 0;
+      for (const o of due) if (await this.queryTrade(o.orderNo)) n += 1;
+      return n;
+    },
+    /**
+     * Notary fee (issue 15) paid with points, inside the caller's transaction: a paid order of data_type 2
+     * (`money` fen = the same number of hundredths of points) and the transfer user → platform:revenue.
+     * 400 可用积分不足，请先充值 (data `{url, balance, need}`) when short. Returns the order number.
+     */
+    async notaryPoints(tx: DbOrTx, p: { userId: number; money: number; desc: string }): Promise<string> {
+      const balance = await lockBalance(tx, p.userId);
+      if (balance < p.money) throw badRequest(MSG.POINTS_INSUFFICIENT, { ...BUY_CREDITS, balance, need: p.money });
+      const order = await orders.insertOrder(tx, { userId: p.userId, dataType: NOTARY_DATA_TYPE, type: 0, desc: p.desc.slice(0, 200), points: p.money, money: 0, payStatus: 2, payType: 3, invoiceStatus: 2, paidAt: new Date() });
+      if (p.money > 0) await transfer(tx, { userId: p.userId, amount: -p.money, reason: 'consume', payType: 3, counterAccount: PLATFORM.revenue, orderId: order.id, actorId: p.userId });
+      await writeAudit(tx, { actorId: p.userId, action: 'order.paid', target: `order:${order.orderNo}`, after: { points: p.money, notary: true } });
+      return order.orderNo;
+    },
+
+    /**
+     * Notary fee paid through the payment provider (issue 15): a to-be-paid order of data_type 2 of `money`
+     * fen, and the provider's auto-submitting form `{html, order_no}` returning the browser to `returnUrl`.
+     * The verified notification marks it paid and runs the `onNotaryPaid` hooks in its transaction.
+     */
+    async notaryAlipay(p: { userId: number; money: number; desc: string; returnUrl: string }, ip: string | null): Promise<{ html: string; order_no: string }> {
+      const order = await db.transaction(async (tx) => {
+        const o = await orders.insertOrder(tx, { userId: p.userId, dataType: NOTARY_DATA_TYPE, type: 0, desc: p.desc.slice(0, 200), points: 0, money: p.money, payStatus: 1, payType: 2, expiresAt: new Date(Date.now() + deps.orderExpireMinutes * 60_000) });
+        await orders.insertPayment(tx, { orderId: o.id, provider: deps.provider.name, amount: p.money, status: 'created' });
+        await writeAudit(tx, { actorId: p.userId, action: 'order.create', target: `order:${o.orderNo}`, after: { money: p.money, notary: true }, ip });
+        return o;
       });
+      const html = deps.provider.pageForm({ orderNo: order.orderNo, amount: order.money, subject: order.desc, notifyUrl: deps.notifyUrl, returnUrl: p.returnUrl, expireMinutes: deps.orderExpireMinutes });
+      return { html, order_no: order.orderNo };
+    },
+
+    /** Registers a hook run inside the notification's transaction when a notary-fee order is paid. */
+    onNotaryPaid(fn: (tx: DbOrTx, p: { orderNo: string; userId: number; payType: 2 | 3 }) => Promise<void>): void {
+      notaryPaidHooks.push(fn);
     },
 
     /** POST /api/alipay/cancelPay (order_no): cancels the caller's to-be-paid recharge order. */
@@ -242,10 +339,21 @@ export function commerceService(deps: CommerceDeps) {
       });
     },
 
-    /** Status of the caller's order (return page): `{order_no, pay_status, points, money}`; 400 when unknown. */
+    /**
+     * Status of the caller's order (return page): `{order_no, pay_status, points, money}`; 400 when unknown.
+     * A to-be-paid provider order is first settled by an active trade query when the provider says it is paid.
+     */
     async status(userId: number, orderNo: string): Promise<{ order_no: string; pay_status: number; balance: number; money: number }> {
-      const o = await orders.findOwned(db, userId, orderNo);
+      let o = await orders.findOwned(db, userId, orderNo);
       if (!o) throw badRequest(MSG.ORDER_NOT_FOUND);
+      // Still unpaid here: ask the provider (a lost notification is settled now), at most once per interval.
+      const last = statusQueried.get(o.orderNo) ?? 0;
+      if (o.payStatus === 1 && o.payType === 2 && Date.now() - last >= STATUS_QUERY_INTERVAL_MS) {
+        statusQueried.delete(o.orderNo);
+        statusQueried.set(o.orderNo, Date.now());
+        if (statusQueried.size > 10_000) statusQueried.delete(statusQueried.keys().next().value!);
+        if (await this.queryTrade(o.orderNo)) o = (await orders.findOwned(db, userId, orderNo)) ?? o;
+      }
       return { order_no: o.orderNo, pay_status: o.payStatus, balance: o.points, money: o.money };
     },
 
