@@ -54,6 +54,32 @@ const esc = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`)
 /** Longest side of a preview, pixels. */
 export const PREVIEW_MAX_SIDE = 1200;
 
+/** Rendered watermark tiles by text (a page of images seen by one viewer in one minute shares its tile). */
+const tiles = new Map<string, { png: Buffer; w: number; h: number }>();
+
+/**
+ * The watermark text rendered once as a transparent PNG tile (text layout with the CJK font costs ~0.3 s a
+ * text element in resvg, so the text is drawn once and the tile repeated as a pattern).
+ */
+function watermarkTile(text: string, fontSize: number): { png: Buffer; w: number; h: number } {
+  const key = `${fontSize}|${text}`;
+  const hit = tiles.get(key);
+  if (hit) return hit;
+  const em = [...text].reduce((n, c) => n + (c.charCodeAt(0) < 0x2e80 ? 0.6 : 1), 0);
+  const w = Math.ceil(em * fontSize + fontSize * 2);
+  const h = Math.ceil(fontSize * 1.8);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><text x="${fontSize}" y="${fontSize * 1.25}" fill="#d4380d" fill-opacity="0.45" font-size="${fontSize}" font-family="Noto Sans CJK SC">${esc(text)}</text></svg>`;
+  const files = fonts();
+  const png = new Resvg(svg, {
+    background: 'rgba(0,0,0,0)',
+    font: files.length ? { fontFiles: files, loadSystemFonts: false, defaultFontFamily: 'Noto Sans CJK SC' } : { loadSystemFonts: true },
+  }).render().asPng();
+  const tile = { png, w, h };
+  if (tiles.size >= 50) tiles.delete(tiles.keys().next().value!);
+  tiles.set(key, tile);
+  return tile;
+}
+
 /**
  * A PNG preview of `bytes` (PNG or JPEG) at most PREVIEW_MAX_SIDE px on its longest side, with `text`
  * tiled diagonally over it in semi-transparent red (spec p2 §2 "image preview … optional watermark";
@@ -65,20 +91,11 @@ export function watermarkedPreview(bytes: Buffer, mime: KycMime, text: string): 
   const w = Math.max(1, Math.round(size.width * scale));
   const h = Math.max(1, Math.round(size.height * scale));
   const fontSize = Math.max(14, Math.round(Math.min(w, h) / 22));
-  const stepX = fontSize * 16;
-  const stepY = fontSize * 6;
-  const lines: string[] = [];
-  for (let y = -h; y < h * 2; y += stepY) {
-    for (let x = -w; x < w * 2; x += stepX) lines.push(`<text x="${x}" y="${y}">${esc(text)}</text>`);
-  }
+  const tile = watermarkTile(text, fontSize);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
+<defs><pattern id="wm" patternUnits="userSpaceOnUse" width="${tile.w + fontSize * 2}" height="${tile.h * 3}" patternTransform="rotate(-30)"><image width="${tile.w}" height="${tile.h}" xlink:href="data:image/png;base64,${tile.png.toString('base64')}"/></pattern></defs>
 <image x="0" y="0" width="${w}" height="${h}" preserveAspectRatio="none" xlink:href="data:${mime};base64,${bytes.toString('base64')}"/>
-<g transform="rotate(-30 ${w / 2} ${h / 2})" fill="#d4380d" fill-opacity="0.35" font-size="${fontSize}" font-family="Noto Sans CJK SC">${lines.join('')}</g>
+<rect x="0" y="0" width="${w}" height="${h}" fill="url(#wm)"/>
 </svg>`;
-  const files = fonts();
-  const r = new Resvg(svg, {
-    background: '#ffffff',
-    font: files.length ? { fontFiles: files, loadSystemFonts: false, defaultFontFamily: 'Noto Sans CJK SC' } : { loadSystemFonts: true },
-  });
-  return r.render().asPng();
+  return new Resvg(svg, { background: '#ffffff', font: { loadSystemFonts: false } }).render().asPng();
 }

@@ -63,10 +63,10 @@ export function AmendDialog({ open, onClose, stored }: { open: boolean; onClose:
         }}
       >
         <Form.Item label="被授权人姓名" name="authorName" rules={RULES.authorName}><Input maxLength={30} /></Form.Item>
-        <Form.Item label="被授权人身份证号码" name="authorIdcard" rules={RULES.authorIdcard}><Input maxLength={18} /></Form.Item>
+        <Form.Item label="被授权人身份证号码" name="authorIdcard" rules={RULES.authorIdcard} required><Input maxLength={18} /></Form.Item>
         <Form.Item label="出生日期" name="authorBrith"><Input disabled placeholder="根据身份证号码自动填写" /></Form.Item>
         <Form.Item label="性别" name="authorSex" getValueProps={(v) => ({ value: v === undefined ? '' : v === 1 ? '女' : '男' })}><Input disabled placeholder="自动填写" /></Form.Item>
-        <Form.Item label="被授权人手机号" name="authorPhone" rules={RULES.authorPhone}><Input maxLength={11} /></Form.Item>
+        <Form.Item label="被授权人手机号" name="authorPhone" rules={RULES.authorPhone} required><Input maxLength={11} /></Form.Item>
         <Form.Item label="授权材料（jpg/png/jpeg，单张不超过20M）">
           <div className="kyc-images">
             {AMEND_IMAGE_FIELDS.map((f) => (

@@ -63,7 +63,7 @@ export function EnterpriseForm({ info }: { info: TAuthInfo | undefined }) {
 
   const text = (k: (typeof TEXT_FIELDS)[number], max = 100) => (
     <Col xs={24} md={12} key={k}>
-      <Form.Item label={LABEL[k]} name={k} rules={RULES[k]}>
+      <Form.Item label={LABEL[k]} name={k} rules={RULES[k]} required>
         <Input maxLength={max} placeholder={`请输入${LABEL[k]}`} />
       </Form.Item>
     </Col>

@@ -84,7 +84,7 @@ export function PersonalForm({ info, onFaceStarted }: { info: TAuthInfo | undefi
       <Form.Item label="姓名" name="userName" rules={[{ required: true, whitespace: true, message: MSG.NAME_REQUIRED }]}>
         <Input maxLength={30} placeholder="请输入姓名" />
       </Form.Item>
-      <Form.Item label="身份证号码" name="idCard" rules={[{ validator: async (_r, v: string) => { const r = validateIdCard(String(v ?? '').trim()); if (r !== true) throw new Error(r); } }]}>
+      <Form.Item label="身份证号码" name="idCard" required rules={[{ validator: async (_r, v: string) => { const r = validateIdCard(String(v ?? '').trim()); if (r !== true) throw new Error(r); } }]}>
         <Input maxLength={18} placeholder="请输入身份证号码" />
       </Form.Item>
       {type === 1 && (
