@@ -2,6 +2,7 @@
  * Operator CLI (issue 2 §2): `npm run cli -- <command> [--flag value …]`.
  *   user:create --mobile M --password P [--name N] [--type personal|company] [--role user|operator] [--verified]
  *   ledger:verify          re-hash every stored blob against its entry and recompute the tree
+ *   ledger:monitor <url>   follow a remote log's tlog-tiles, verify every checkpoint and entry, report split views
  *   sms:outbox [--mobile M] [--limit N]   recent SMS of the embedded provider
  *   backup <dir>           database snapshot + blobs + keys with a manifest of hashes (platform/backup.ts)
  *   restore <dir>          into a fresh installation (stopped server, empty database), then ledger:verify
@@ -18,6 +19,7 @@ import { blobStoreFor, buildContext } from './platform/context.ts';
 import { restoreFrom } from './platform/backup.ts';
 import { adminCommands } from './modules/admin/commands.ts';
 import { buildServices } from './modules/index.ts';
+import { monitorCommand } from './modules/ledger/monitor.ts';
 
 /** Parses `--key value` and bare `--flag` arguments. */
 function parseArgs(argv: string[]): { cmd: string; args: Record<string, string | boolean> } {
@@ -40,6 +42,7 @@ const HELP = `用法 / usage: npm run cli -- <command>
   user:create --mobile M --password P [--name N] [--type personal|company] [--role user|operator] [--verified] [--points N]
   points:verify
   ledger:verify
+  ledger:monitor <https://site/log> [--key K] [--state F] [--once] [--interval S] [--witness K]... [--quorum N]
   sms:outbox [--mobile M] [--limit N]
   backup <dir>
   restore <dir>`;
@@ -48,6 +51,11 @@ async function main(): Promise<void> {
   const { cmd, args } = parseArgs(process.argv.slice(2));
   if (cmd === 'help' || cmd === '--help') {
     process.stdout.write(HELP + '\n');
+    return;
+  }
+  if (cmd === 'ledger:monitor') {
+    // Follows a remote log (issue 10 §2); needs no configuration or database of its own.
+    process.exitCode = await monitorCommand(process.argv.slice(3));
     return;
   }
   const config = loadConfig();

@@ -6,6 +6,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, ok } from '../../platform/errors.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { tileRoutes } from './tiles.ts';
 import type { InclusionProofData, LedgerService } from './types.ts';
 
 const zSize = z.coerce.number({ error: '树大小无效' }).int('树大小无效').min(1, '树大小无效').max(Number.MAX_SAFE_INTEGER, '树大小无效');
@@ -22,6 +24,8 @@ const proofData = (p: InclusionProofData) => ({
 
 export interface LedgerRouteDeps {
   ledger: LedgerService;
+  /** Database for the tile routes (issue 10 §2: C2SP tlog-tiles under /log); unset → no tiles. */
+  db?: DbOrTx;
   /** Ledger index of the evidence with this certificate number (baoquan), or null when unknown. */
   findIndexByBaoquan(baoquan: string): Promise<number | null>;
 }
@@ -29,6 +33,7 @@ export interface LedgerRouteDeps {
 /** Registers the ledger routes. */
 export const ledgerRoutes = (deps: LedgerRouteDeps): FastifyPluginAsyncZod => async (app) => {
   const { ledger } = deps;
+  if (deps.db) await app.register(tileRoutes({ db: deps.db, latest: () => ledger.latestCheckpoint(), cosigned: () => ledger.cosignedCheckpoint() }));
 
   /** GET /api/ledger/key → text/plain verifier key `name+hex8(keyid)+base64(0x01‖Ed25519 pubkey)` (issue 2 §5). */
   app.get('/api/ledger/key', async (_req, reply) => reply.type('text/plain; charset=utf-8').send(ledger.verifierKey()));
