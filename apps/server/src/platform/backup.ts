@@ -28,6 +28,12 @@ import type { BlobStore } from './blobs.ts';
 
 export const BACKUP_FORMAT = 'cunzheng-backup/1';
 
+/** Sub-directories of a backup (its `blobs` folder is a plain copy; the store itself is reached only through BlobStore). */
+const DB_SUB = 'db';
+const BLOB_SUB = 'blobs';
+const KEY_SUB = 'keys';
+const SUBS = [DB_SUB, BLOB_SUB, KEY_SUB];
+
 export interface BackupManifest {
   format: typeof BACKUP_FORMAT;
   /** ISO time the snapshot was taken. */
@@ -88,7 +94,7 @@ async function tablesInOrder(q: (text: string) => Promise<Record<string, unknown
  */
 export async function backupTo(dir: string, deps: { database: Database; blobs: BlobStore; dataDir: string }): Promise<BackupManifest> {
   if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) throw new Error(`backup directory ${dir} is not empty`);
-  for (const d of ['db', 'blobs', 'keys']) fs.mkdirSync(path.join(dir, d), { recursive: true, mode: 0o700 });
+  for (const d of SUBS) fs.mkdirSync(path.join(dir, d), { recursive: true, mode: 0o700 });
   const files: BackupManifest['files'] = {};
   const tables: BackupManifest['tables'] = [];
   let ledger: BackupManifest['ledger'] = { size: 0, checkpointSize: null, checkpointRoot: null };
@@ -124,14 +130,14 @@ export async function backupTo(dir: string, deps: { database: Database; blobs: B
 
   for (const sha of shas) {
     const v = await deps.blobs.openVerified(sha);
-    await pipeline(v.stream(), fs.createWriteStream(path.join(dir, 'blobs', sha), { mode: 0o600 }));
+    await pipeline(v.stream(), fs.createWriteStream(path.join(dir, BLOB_SUB, sha), { mode: 0o600 }));
   }
   const keysDir = path.join(deps.dataDir, 'keys');
   for (const name of fs.existsSync(keysDir) ? fs.readdirSync(keysDir) : []) {
     const src = path.join(keysDir, name);
-    if (fs.statSync(src).isFile()) fs.copyFileSync(src, path.join(dir, 'keys', name));
+    if (fs.statSync(src).isFile()) fs.copyFileSync(src, path.join(dir, KEY_SUB, name));
   }
-  for (const sub of ['db', 'blobs', 'keys']) {
+  for (const sub of SUBS) {
     for (const name of fs.readdirSync(path.join(dir, sub)).sort()) files[`${sub}/${name}`] = await fileSha(path.join(dir, sub, name));
   }
   const manifest: BackupManifest = { format: BACKUP_FORMAT, createdAt: new Date().toISOString(), database: deps.database.kind, ledger, tables, files };
@@ -148,7 +154,7 @@ export async function verifyBackup(dir: string): Promise<BackupManifest> {
     const got = await fileSha(path.join(dir, rel)).catch(() => null);
     if (!got || got.sha256 !== want.sha256 || got.size !== want.size) throw new Error(`backup file ${rel} does not match the manifest`);
   }
-  for (const sub of ['db', 'blobs', 'keys']) {
+  for (const sub of SUBS) {
     for (const name of fs.readdirSync(path.join(dir, sub))) if (!m.files[`${sub}/${name}`]) throw new Error(`backup file ${sub}/${name} is not in the manifest`);
   }
   return m;
@@ -190,7 +196,7 @@ export async function restoreFrom(dir: string, deps: { database: Database; dataD
     // then every table filled parents first (the manifest keeps foreign-key order).
     for (const t of [...m.tables].reverse()) await run(`delete from ${ident(t.name)}`);
     for (const t of m.tables) {
-      const lines = fs.readFileSync(path.join(dir, 'db', `${t.name}.jsonl`), 'utf8').split('\n').filter(Boolean);
+      const lines = fs.readFileSync(path.join(dir, DB_SUB, `${t.name}.jsonl`), 'utf8').split('\n').filter(Boolean);
       for (let i = 0; i < lines.length; i += 500) {
         const chunk = JSON.stringify(lines.slice(i, i + 500).map((l) => JSON.parse(l) as unknown));
         await tx.execute(sql`insert into ${sql.raw(ident(t.name))} select * from json_populate_recordset(null::${sql.raw(ident(t.name))}, ${chunk}::json)`);
