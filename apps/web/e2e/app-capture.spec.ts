@@ -149,5 +149,19 @@ test('photo, video, audio and screen captures deposit with phone info at 375 px'
   await shot(page, 'preview-video-375');
 
   expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+
+  // The same list at 1366 px: a table with the capture type and 预览 columns.
+  const wide = await browser.newContext({ viewport: { width: 1366, height: 900 }, storageState: await ctx.storageState() });
+  const desk = await wide.newPage();
+  await autoDismissNotice(desk);
+  await desk.goto('/attestation-all/app');
+  await expect(desk.getByRole('columnheader', { name: '取证类型' })).toBeVisible();
+  await expect(desk.locator('tbody tr').filter({ has: desk.getByRole('link', { name: screen }) })).toContainText('录屏取证');
+  await expect(desk.locator('tbody tr').getByRole('button', { name: /预览/ })).toHaveCount(4);
+  await shot(desk, 'list-1366');
+  await desk.getByRole('button', { name: /录像取证/ }).click();
+  await expect(desk.getByRole('button', { name: /开始录像/ })).toBeVisible({ timeout: 20_000 });
+  await shot(desk, 'capture-dialog-1366');
+  await wide.close();
   await ctx.close();
 });

@@ -72,6 +72,10 @@ test('set-up: a user with a data deposit and a web capture; an operator', async 
   params.attestationId = (await done.locator('a').first().innerText()).trim();
   const view = (await (await page.request.get(`/api/share/getView?baoquan=${params.attestationId}`)).json()) as { data: { chainhash: string } };
   params.chainhash = view.data.chainhash;
+  // The owner's preview of it (issue 12 §1: /mobile/previewProgress/:fileUrl/:key, /mobile/preview/:fileUrl/:key/:type/:baoquan).
+  const bearer = await page.evaluate(() => localStorage.getItem('token') ?? '');
+  const preview = (await (await page.request.get(`/api/app/previewUrl?baoquan=${params.attestationId}`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as { data: { fileUrl: string; key: string; type: string; baoquan: string } };
+  Object.assign(params, { fileUrl: preview.data.fileUrl, key: preview.data.key, type: preview.data.type, baoquan: preview.data.baoquan });
 
   // A web capture.
   await page.goto('/newWeb');
@@ -89,7 +93,7 @@ test('set-up: a user with a data deposit and a web capture; an operator', async 
   await loginViaUi(opPage, OPERATOR.mobile, OPERATOR.password);
   operatorState = JSON.stringify(await op.storageState());
   await op.close();
-  for (const k of ['attestationId', 'chainhash', 'evidencesId']) expect(params[k], k).toBeTruthy();
+  for (const k of ['attestationId', 'chainhash', 'evidencesId', 'fileUrl', 'key']) expect(params[k], k).toBeTruthy();
 });
 
 /** The route's path with its `:params` filled. */

@@ -37,10 +37,14 @@ export default function MobilePreview() {
         </Button>
       )}
       <dl className="mpreview-facts">
-        <dt>保全号</dt>
-        <dd>
-          <Link to={`/attestation/${encodeURIComponent(baoquan)}`}>{baoquan}</Link>
-        </dd>
+        {/^CZ/i.test(baoquan) && (
+          <>
+            <dt>保全号</dt>
+            <dd>
+              <Link to={`/attestation/${encodeURIComponent(baoquan)}`}>{baoquan}</Link>
+            </dd>
+          </>
+        )}
         <dt>类型 / 大小</dt>
         <dd>
           {kind} · {formatSize(s.size)}

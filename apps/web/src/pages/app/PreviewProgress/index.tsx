@@ -2,7 +2,7 @@
  * Route /mobile/previewProgress/{fileUrl}/{key} (spec p2 §2; issue 12 §1): shown while a (large) file is
  * prepared for preview — the server reads the whole file and checks it against its SHA-256 (GET
  * /api/app/mediaStatus/{ticket}); then the page continues to /mobile/preview/{fileUrl}/{key}/{type}/{baoquan}
- * (type and baoquan from the query, else derived from the file's media type). A ticket that is expired,
+ * (type and baoquan from the query; else the type from the file's media type and '-' for an unknown number). A ticket that is expired,
  * forged or whose file fails the check shows the reason instead.
  */
 import { useEffect, useState } from 'react';
@@ -35,7 +35,7 @@ export default function MobilePreviewProgress() {
     setPercent(100);
     const q = search.get('type') ?? '';
     const type = (PREVIEW_TYPES as readonly string[]).includes(q) ? q : typeOfMime(s.mime);
-    void navigate(previewPath({ fileUrl, key, type: type as (typeof PREVIEW_TYPES)[number], baoquan: search.get('baoquan') ?? '' }), { replace: true });
+    void navigate(previewPath({ fileUrl, key, type: type as (typeof PREVIEW_TYPES)[number], baoquan: search.get('baoquan') || '-' }), { replace: true });
   }, [status.data, key, fileUrl, search, navigate]);
 
   if (fileUrl.length < 10 || status.isError) return <Result status="warning" title={APP_MSG.PREVIEW_INVALID} extra={<Link to="/attestation-all/app">返回App取证</Link>} />;
