@@ -18,10 +18,13 @@ describe('visibleMenu', () => {
   it('role 1 sees overview, settings and signatures; role 2 does not (notifications stay)', () => {
     const main = { token: 't', role: '1', userInfo: user };
     expect(paths(visibleMenu(menuEntries(), main, 'main'))).toContain('/overview');
-    expect(paths(visibleMenu(menuEntries(), main, 'account'))).toEqual(['/setting', '/notifications', '/signature', '/orders', '/invoice']);
+    expect(paths(visibleMenu(menuEntries(), main, 'account'))).toEqual(['/personage-kyc', '/setting', '/notifications', '/signature', '/orders', '/invoice']);
     const member = { ...main, role: '2' };
     expect(paths(visibleMenu(menuEntries(), member, 'main'))).not.toContain('/overview');
-    expect(paths(visibleMenu(menuEntries(), member, 'account'))).toEqual(['/notifications', '/orders']);
+    // Role 2: the company's qualification info (企业信息, issue 14 §4) instead of settings, signatures, members, invoices.
+    expect(paths(visibleMenu(menuEntries(), member, 'account'))).toEqual(['/member/company', '/notifications', '/orders']);
+    const company = { token: 't', role: '1', userInfo: { ...user, status: 2, userStatus: 3 } };
+    expect(paths(visibleMenu(menuEntries(), company, 'account'))).toEqual(['/kyc-info', '/setting', '/notifications', '/signature', '/member', '/orders', '/invoice']);
   });
 
   it('account-type and verification conditions', () => {
