@@ -50,6 +50,7 @@ const NewProcess = lazy(() => import('./pages/process/New/index.tsx'));
 const ProcessSession = lazy(() => import('./pages/process/Session/index.tsx'));
 const ProcessPreview = lazy(() => import('./pages/process/Preview/index.tsx'));
 const EvidencesAll = lazy(() => import('./layouts/EvidencesAll.tsx'));
+const AttestationAll = lazy(() => import('./layouts/AttestationAll.tsx'));
 // Account area, public pages and the operator console (issue 5).
 const Overview = lazy(() => import('./pages/account/Overview/index.tsx'));
 const Setting = lazy(() => import('./pages/account/Setting/index.tsx'));
@@ -218,6 +219,7 @@ export const routes: RouteObject[] = [
               { path: '/forgetpwd', element: <GuestOnly><ForgetPwd /></GuestOnly>, handle: H.forgetpwd },
               {
                 path: '/attestation-all',
+                element: <AttestationAll />,
                 handle: H.attestationAll,
                 children: [
                   { index: true, element: <Navigate to="/attestation-all/data" replace /> },

@@ -25,8 +25,18 @@ const durationOf = (r: AppItem) => (r.duration > 0 ? `${r.duration} 秒` : '');
 function appColumns(ctx: ColumnContext<AppItem>) {
   const cols = dataColumns(ctx as never) as unknown as ReturnType<typeof dataColumns>;
   const out = cols.filter((c) => (c as { dataIndex?: string }).dataIndex !== 'fileType');
-  out.splice(2, 0, { title: '取证类型', dataIndex: 'appType', width: 96, render: (_: number, r) => typeOf(r as unknown as AppItem) });
-  if (ctx.purpose === 'list') out.push({ title: '预览', dataIndex: 'preview', width: 90, render: (_: unknown, r) => <PreviewLink baoquan={r.baoquan} /> });
+  // The capture type, with 预览 under it on the list page (no column of its own: the title keeps its width).
+  out.splice(2, 0, {
+    title: '取证类型',
+    dataIndex: 'appType',
+    width: 100,
+    render: (_: number, r) => (
+      <div>
+        <div>{typeOf(r as unknown as AppItem)}</div>
+        {ctx.purpose === 'list' && <PreviewLink baoquan={r.baoquan} />}
+      </div>
+    ),
+  });
   return out;
 }
 
