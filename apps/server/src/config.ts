@@ -106,6 +106,8 @@ export const ZConfig = z.object({
   ALIPAY_PRIVATE_KEY: z.string().max(10_000).optional().describe('Alipay: the app\'s RSA2 private key, PEM text (`\\n` allowed), a file path or bare base64 (PKCS#1 or PKCS#8).'),
   ALIPAY_PUBLIC_KEY: z.string().max(10_000).optional().describe('Alipay: Alipay\'s RSA2 public key (verifies notifications), PEM text, a file path or bare base64.'),
   ALIPAY_GATEWAY: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).max(1000).optional()).describe('Alipay gateway URL (default with ALIPAY_APP_ID: `https://openapi.alipay.com/gateway.do`; without: the in-process sandbox at `PUBLIC_URL/pay-sandbox/gateway.do`, or a standalone `npm run pay-sandbox`).'),
+  SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^smtps?$/ }).max(2000).optional()).describe('Outgoing mail (e-invoices, issue 13 §4): SMTP server URL, e.g. `smtps://user:pass@smtp.example.com:465`. Unset: the local SMTP sandbox is started in-process on 127.0.0.1 and keeps every message as an .eml file under `DATA_DIR/mail-sandbox` (or run it alone with `npm run mail-sandbox` and set `SMTP_URL=smtp://127.0.0.1:2525`).'),
+  MAIL_FROM: z.string().max(200).default('存证平台 <noreply@cunzheng.local>').describe('Sender of outgoing mail (RFC 5322 address, optionally with a display name).'),
 });
 
 /** README table: the default shown where the schema's own default would mislead (computed, or generated at start). */

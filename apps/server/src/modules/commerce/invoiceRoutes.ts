@@ -81,7 +81,8 @@ export const invoiceRoutes = (deps: { invoices: InvoiceService; profile: Invoice
   });
   /**
    * POST /api/admin/invoices/issue (multipart: id, courierNumber; file = the e-invoice PDF for an
-   * electronic invoice) → null, 操作成功. The PDF is stored as a blob and offered in the user's detail.
+   * electronic invoice) → `{emailed}` (1 when the e-invoice was e-mailed to the header's address with the
+   * PDF attached, else 0), 操作成功. The PDF is stored as a blob and offered in the user's detail.
    */
   app.post('/api/admin/invoices/issue', async (req) => {
     const me = await sessions.operator(req);
@@ -108,11 +109,15 @@ export const invoiceRoutes = (deps: { invoices: InvoiceService; profile: Invoice
         await deps.db.transaction((tx) => storeStagedInTx(tx, deps.blobs, s, 'application/pdf'));
         pdfSha256 = s.sha256;
       }
-      await invoices.issue(me.user.id, id, { courierNumber: fields.courierNumber?.trim() || undefined, pdfSha256 }, req.ip);
-      return ok(null);
+      return ok(await invoices.issue(me.user.id, id, { courierNumber: fields.courierNumber?.trim() || undefined, pdfSha256 }, req.ip));
     } finally {
       if (staged) await deps.blobs.discard(staged);
     }
+  });
+  /** POST /api/admin/invoices/resendEmail (id) → `{emailed}`: e-mails an issued e-invoice again. 400 发票申请不存在. */
+  app.post('/api/admin/invoices/resendEmail', { schema: { body: ZIdReq } }, async (req) => {
+    const me = await sessions.operator(req);
+    return ok({ emailed: (await invoices.emailInvoice(me.user.id, req.body.id, req.ip)) ? 1 : 0 });
   });
   /** POST /api/admin/invoices/reject (id, reason) → null, 操作成功; the orders can be invoiced again. */
   app.post('/api/admin/invoices/reject', { schema: { body: ZInvoiceRejectReq } }, async (req) => {

@@ -12,6 +12,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { addresses, invoiceHeaders, invoiceOrders, invoices, orders } from '../../db/schema/index.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { badRequest } from '../../platform/errors.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from '../../platform/mail.ts';
 import { notify } from '../notifications/notify.ts';
 import { newOrderNo, type OrderRow } from './ordersRepo.ts';
 
@@ -25,8 +27,24 @@ export function invoiceable(o: Pick<OrderRow, 'createdAt' | 'payStatus' | 'payTy
 const secs = (d: Date) => Math.floor(d.getTime() / 1000);
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
-/** Builds the invoice application service. `pdfUrl` signs a download of an issued e-invoice PDF. */
-export function invoiceService(deps: { db: Db; pdfUrl: (sha256: string, name: string) => string }) {
+/** "张**@example.com": the e-mail address as an audit row records it. */
+export const maskEmail = (e: string): string => e.replace(/^(.)[^@]*(@.*)$/, (_m, a: string, d: string) => `${a}***${d}`);
+
+/** Yuan with two decimals of fen. */
+const yuanText = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+
+/** What delivering e-invoices by e-mail needs: the mail adapter (platform/mail.ts) and the stored PDF's bytes. */
+export interface InvoiceMailDeps {
+  mailer: Pick<Mailer, 'send'>;
+  readPdf: (sha256: string) => Promise<Buffer>;
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+}
+
+/**
+ * Builds the invoice application service. `pdfUrl` signs a download of an issued e-invoice PDF; `mail`
+ * delivers issued e-invoices to the header's e-mail address (issue 13 §4).
+ */
+export function invoiceService(deps: { db: Db; pdfUrl: (sha256: string, name: string) => string; mail?: InvoiceMailDeps }) {
   const { db } = deps;
 
   const findOwned = async (tx: DbOrTx, userId: number, id: number): Promise<InvoiceRow> => {
@@ -159,14 +177,52 @@ export function invoiceService(deps: { db: Db; pdfUrl: (sha256: string, name: st
       };
     },
 
-    /** Operator: issues a paper invoice with its courier number (400 请填写快递单号) or an electronic one with its stored PDF. */
-    async issue(actorId: number, id: number, p: { courierNumber?: string; pdfSha256?: string }, ip: string | null): Promise<void> {
+    /**
+     * Operator: issues a paper invoice with its courier number (400 请填写快递单号) or an electronic one with its
+     * stored PDF, which is then (after the commit) e-mailed to the header's address with the PDF attached.
+     * Answers `{emailed}`: 1 sent, 0 not sent (paper, no address, or the mail server refused — logged and
+     * audited; the user still downloads it from the detail page, and the operator may resend).
+     */
+    async issue(actorId: number, id: number, p: { courierNumber?: string; pdfSha256?: string }, ip: string | null): Promise<{ emailed: 0 | 1 }> {
       const r = (await db.select().from(invoices).where(eq(invoices.id, id)).limit(1))[0];
       if (!r) throw badRequest(MSG.INVOICE_NOT_FOUND);
       if (r.invoiceType === INVOICE_TYPE.paperSpecial && !p.courierNumber) throw badRequest(MSG.INVOICE_COURIER_REQUIRED);
       if (r.invoiceType === INVOICE_TYPE.electronic && !p.pdfSha256) throw badRequest(MSG.INVOICE_PDF_REQUIRED);
       await settle(actorId, id, ip, { status: 3, courierNumber: p.courierNumber ?? null, pdfSha256: p.pdfSha256 ?? null }, 2, (no) =>
         r.invoiceType === INVOICE_TYPE.paperSpecial ? `您的发票申请 ${no} 已开具，纸质发票已寄出，快递单号 ${p.courierNumber}。` : `您的发票申请 ${no} 已开具，可在发票详情中下载电子发票。`);
+      if (r.invoiceType !== INVOICE_TYPE.electronic) return { emailed: 0 };
+      return { emailed: (await this.emailInvoice(actorId, id, ip)) ? 1 : 0 };
+    },
+
+    /**
+     * E-mails an issued electronic invoice (status 3, with its PDF) to the header's e-mail address: subject
+     * 电子发票, the application number, amount and content in the text, the PDF attached as 发票-<no>.pdf; an
+     * audit row `invoice.email` records the (masked) address and the outcome. Answers whether it was sent.
+     * Also POST /api/admin/invoices/resendEmail. 400 发票申请不存在 for an application that is not an issued
+     * e-invoice.
+     */
+    async emailInvoice(actorId: number, id: number, ip: string | null): Promise<boolean> {
+      const r = (await db.select().from(invoices).where(eq(invoices.id, id)).limit(1))[0];
+      if (!r || r.status !== 3 || r.invoiceType !== INVOICE_TYPE.electronic || !r.pdfSha256) throw badRequest(MSG.INVOICE_NOT_FOUND);
+      const to = str((r.header as Record<string, unknown>).email);
+      const head = str((r.header as Record<string, unknown>).head);
+      if (!deps.mail || !to) return false;
+      let sent = false;
+      try {
+        const pdf = await deps.mail.readPdf(r.pdfSha256);
+        await deps.mail.mailer.send({
+          to,
+          subject: `【存证】电子发票已开具（申请编号 ${r.applyNo}）`,
+          text: [`${head}，您好：`, '', `您申请的发票已开具，电子发票见附件。`, `申请编号：${r.applyNo}`, `发票抬头：${head}`, `开票金额：¥${yuanText(r.money)}`, `发票内容：${INVOICE_CONTENT}`, '', '您也可以登录平台，在“发票管理 → 发票详情”中下载。', '本邮件由系统自动发送，请勿回复。'].join('\n'),
+          attachments: [{ filename: `发票-${r.applyNo}.pdf`, content: pdf, contentType: 'application/pdf' }],
+        });
+        sent = true;
+        deps.mail.log.info({ applyNo: r.applyNo }, 'invoice: e-invoice e-mailed');
+      } catch (e) {
+        deps.mail.log.warn({ applyNo: r.applyNo, err: (e as Error).name }, 'invoice: e-invoice e-mail failed');
+      }
+      await writeAudit(db, { actorId, action: 'invoice.email', target: `invoice:${r.applyNo}`, after: { to: maskEmail(to), sent }, ip });
+      return sent;
     },
 
     /** Operator: rejects with a reason; the orders become invoiceStatus 3 (re-apply via /orders). */

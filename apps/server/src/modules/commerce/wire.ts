@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Jobs } from '../../platform/jobs.ts';
+import { mailerFor } from '../../platform/mail.ts';
 import { alipayProvider, sandboxKeys } from './alipay.ts';
 import { invoiceProfileService } from './invoiceProfile.ts';
 import { invoiceRoutes } from './invoiceRoutes.ts';
@@ -40,6 +41,9 @@ export function buildCommerce(ctx: AppContext): CommerceService {
  * (no network hop), else by HTTP POST.
  */
 export async function registerCommerceRoutes(app: FastifyInstance, ctx: AppContext, commerce: CommerceService): Promise<void> {
+  // E-invoices by e-mail (issue 13 §4): SMTP_URL, else the local SMTP sandbox (started on first use).
+  const mailer = mailerFor(ctx.config);
+  ctx.onStop.push(() => mailer.close());
   await app.register(commerceRoutes({
     commerce,
     sessions: ctx.sessions,
@@ -47,7 +51,7 @@ export async function registerCommerceRoutes(app: FastifyInstance, ctx: AppConte
     findUserByMobile: async (mobile) => (await ctx.db.select({ id: users.id }).from(users).where(eq(users.mobile, mobile)).limit(1))[0]?.id ?? null,
   }));
   await app.register(invoiceRoutes({
-    invoices: invoiceService({ db: ctx.db, pdfUrl: (sha256, name) => ctx.downloads.url({ sha256, name, mime: 'application/pdf' }) }),
+    invoices: invoiceService({ db: ctx.db, pdfUrl: (sha256, name) => ctx.downloads.url({ sha256, name, mime: 'application/pdf' }), mail: { mailer, readPdf: (sha) => ctx.blobs.readVerified(sha), log: ctx.log } }),
     profile: invoiceProfileService({ db: ctx.db }),
     sessions: ctx.sessions,
     db: ctx.db,
