@@ -70,7 +70,9 @@ export default function Safekeeping({ kind = 'data' }: { kind?: keyof typeof QUE
   return (
     <div className="sk-page" lang="zh-CN">
       <h1 className="sk-title">{cfg.title}</h1>
-      <p className="sk-intro">{cfg.intro}</p>
+      <p className="sk-intro">
+        {cfg.intro} 更多方式：<Link to="/queryAuthentication/keepSingle">任意类型单证核验</Link>、<Link to="/queryAuthentication/mutualEvidence">文件比对</Link>、<Link to="/queryAuthentication/notarial">公证书查询</Link>。
+      </p>
       <div className="sk-form">
         <Input
           size="large"

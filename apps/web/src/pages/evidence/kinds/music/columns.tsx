@@ -30,7 +30,7 @@ export function musicColumns({ purpose, editLabel }: ColumnContext<MusicItem>): 
     {
       title: '保全号',
       dataIndex: 'baoquan',
-      width: 180,
+      width: 200,
       render: (b: string) => (
         <Link to={certificatePath('music', b)} className="mono-link">
           {b}
@@ -50,7 +50,7 @@ export function musicColumns({ purpose, editLabel }: ColumnContext<MusicItem>): 
       ),
     },
     { title: '时长', dataIndex: 'duration', width: 70, render: (d: number) => formatDuration(d) },
-    { title: '文件', key: 'files', width: 140, render: (_: unknown, r) => <FileTags r={r} /> },
+    { title: '文件', key: 'files', width: 130, render: (_: unknown, r) => <FileTags r={r} /> },
     { title: '存证时间', dataIndex: 'saveTime', width: 160, render: (t: number | string) => formatDateTime(t) },
   ];
   if (purpose === 'list')
