@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { MSG } from '@cunzheng/contract/messages';
-import { auditLog, blobs, kycImages, notifications, smsOutbox } from '../src/db/schema/index.ts';
+import { auditLog, blobs, kycFaceSessions, kycImages, notifications, smsOutbox } from '../src/db/schema/index.ts';
 import { localBlobPath } from '../src/platform/blobs.ts';
 import { makeOperator } from './account-helpers.ts';
 import { client } from './client.ts';
@@ -195,6 +195,14 @@ describe('face verification through the local simulator (p2 §4) and the supplem
     expect(await u.api.post('/api/peruser/faceSync', { bizSeqNo })).toMatchObject({ code: 400, msg: '实名失败' });
     expect(await info(u.token)).toMatchObject({ userStatus: 1 });
     expect((await u.api.post('/api/peruser/faceSync', { bizSeqNo: 'Fnotasession123' })).msg).toBe(MSG.FACE_SESSION_INVALID);
+    // A session past its 30 minutes cannot be opened or polled.
+    const late = (await u.api.post('/api/peruser/perAuthorize', { name: '韩梅梅', idCard: idNumber('19960202', '022'), type: 2, address: '北京市朝阳区1号', agree: 1 })).data.bizSeqNo;
+    await h.database.db.update(kycFaceSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(kycFaceSessions.bizSeqNo, late));
+    expect((await u.api.post('/api/peruser/geth5faceid', { bizSeqNo: late })).msg).toBe(MSG.FACE_SESSION_INVALID);
+    expect((await u.api.post('/api/peruser/faceSync', { bizSeqNo: late })).msg).toBe(MSG.FACE_SESSION_INVALID);
+    // A company account cannot use personal face verification.
+    const c = await makeUser(h, 2);
+    expect((await c.api.post('/api/peruser/perAuthorize', { name: '韩梅梅', idCard: idNumber('19960202', '022'), type: 2, address: '北京市朝阳区1号', agree: 1 })).msg).toBe(MSG.KYC_WRONG_ACCOUNT_TYPE);
     expect((await u.api.post('/api/peruser/perAuthorize', { name: '韩梅梅', idCard: idNumber('19960202', '022'), type: 2, address: '北京市朝阳区1号' })).msg).toBe('请先同意实名验证');
   }, 60_000);
 });
@@ -227,6 +235,7 @@ describe('enterprise verification with amendment (p2 §3–5)', () => {
     expect(await h.services.kyc.notaryGate(c.userId)).toEqual({ ok: true });
     expect(await h.services.kyc.identityOf(c.userId)).toMatchObject({ type: 2, companyName: '测试科技有限公司', realName: '王五', enterpriseImagesComplete: true });
     expect(await h.services.kyc.isVerifiedIndividual(c.userId)).toBe(false);
+    expect(await info(c.token)).toMatchObject({ type: 0, repairType: 0 });
 
     // Amendment: new authorised person, images up to 20 MB, empty images keep the stored ones.
     const amend = await postMultipart(h, c.token, '/api/user/updateAuthor', { authorName: '赵六', authorPhone: '13700001111', authorIdcard: idNumber('19700505', '031') }, [{ field: 'authorFront', name: 'f.png', bytes: idPng('new front') }]);

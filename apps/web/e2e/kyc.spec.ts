@@ -228,6 +228,7 @@ test('enterprise verification (auto-fill, template, review) with an amendment of
     await expect(page.getByText('9135***********Y43')).toBeVisible();
     await expect(page.getByText('139****5678')).toBeVisible();
     await expect(page.getByRole('cell', { name: '王五' })).toBeVisible();
+    await expect.poll(() => page.locator('.ant-image img').evaluateAll((imgs) => imgs.length === 7 && imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0)), { timeout: 30_000 }).toBe(true);
     await shot(page, 'kyc-info');
 
     // Amendment: new authorised person, the letter replaced, ID images kept.
@@ -246,6 +247,7 @@ test('enterprise verification (auto-fill, template, review) with an amendment of
     await expect(page.getByRole('cell', { name: '赵六' })).toBeVisible();
     await expect(page.getByText('137****1111')).toBeVisible();
     await page.setViewportSize({ width: 375, height: 800 });
+    await expect.poll(() => page.locator('.ant-image img').evaluateAll((imgs) => imgs.length === 7 && imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0)), { timeout: 30_000 }).toBe(true);
     await shot(page, 'kyc-info-375');
   } finally {
     await ctx.close();

@@ -22,6 +22,9 @@ export const maskMobile = (m: string) => mask(m, 3, 4);
 export const maskIdCard = (id: string) => mask(id, 4, 4);
 export const maskAccount = (n: string) => mask(n, 4, 4);
 
+/** Display order of image fields (the forms' order). */
+const FIELD_ORDER = ['license', 'legalPerson', 'legalFront', 'legalBack', 'file', 'authorFront', 'authorBack', 'authorHand'];
+
 /** Builds getAuthInfo. */
 export function authInfo(deps: { db: Db; kyc: KycService; vault: ImageVault }) {
   const { db, kyc, vault } = deps;
@@ -42,7 +45,7 @@ export function authInfo(deps: { db: Db; kyc: KycService; vault: ImageVault }) {
       repairType: profile?.repairType ?? 0,
       reason: main?.status === 4 ? main.reason : '',
       pending: last ? { kind: last.kind, status: last.status, reason: last.reason } : null,
-      images: Object.entries(images).map(([field, id]) => ({ field, label: KYC_IMAGE_LABEL[field] ?? field, url: vault.previewUrl(id, viewer) })),
+      images: Object.entries(images).sort(([a], [b]) => FIELD_ORDER.indexOf(a) - FIELD_ORDER.indexOf(b)).map(([field, id]) => ({ field, label: KYC_IMAGE_LABEL[field] ?? field, url: vault.previewUrl(id, viewer) })),
       form: editable && main ? kyc.openForm(main.form) : null,
     };
     if (u.type === 2) {

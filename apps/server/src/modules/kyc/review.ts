@@ -31,6 +31,9 @@ const showValue = (k: string, v: string | number): string => {
   return String(v);
 };
 
+/** Display order of image fields (the forms' order). */
+const IMAGE_ORDER = ['license', 'legalPerson', 'legalFront', 'legalBack', 'file', 'authorFront', 'authorBack', 'authorHand'];
+
 /** SMS and notification texts of a decision (wording ours; spec p2 §4 "SMS notice"). */
 export const reviewText = (kind: TKycReviewKind, pass: boolean, reason: string): string => {
   const what = KYC_REVIEW_KIND_LABEL[kind];
@@ -87,7 +90,7 @@ export function kycReview(deps: ReviewDeps) {
         id: a.id, kind: a.kind, status: a.status, userId: a.userId, mobile, title: titleOf(a.kind, form).slice(0, 100),
         createdAt: Math.floor(a.createdAt.getTime() / 1000), reviewedAt: a.reviewedAt ? Math.floor(a.reviewedAt.getTime() / 1000) : null, reason: a.reason,
         form: rows,
-        images: Object.entries(a.images).map(([field, imageId]) => ({ field, label: KYC_IMAGE_LABEL[field] ?? field, url: vault.previewUrl(imageId, viewer) })),
+        images: Object.entries(a.images).sort(([x], [y]) => IMAGE_ORDER.indexOf(x) - IMAGE_ORDER.indexOf(y)).map(([field, imageId]) => ({ field, label: KYC_IMAGE_LABEL[field] ?? field, url: vault.previewUrl(imageId, viewer) })),
       };
     },
 
