@@ -45,6 +45,8 @@ export const adminIssue = (id: number, p: { courierNumber?: string; file?: File 
   form.append('id', String(id));
   if (p.courierNumber) form.append('courierNumber', p.courierNumber);
   if (p.file) form.append('file', p.file);
-  return requestWithMsg<null>({ method: 'POST', url: '/api/admin/invoices/issue', form });
+  return requestWithMsg<{ emailed: 0 | 1 } | null>({ method: 'POST', url: '/api/admin/invoices/issue', form });
 };
+/** POST /api/admin/invoices/resendEmail (id) → `{emailed}`: e-mails an issued e-invoice again (issue 13 §4). */
+export const adminResendEmail = (id: number) => requestWithMsg<{ emailed: 0 | 1 }>({ method: 'POST', url: '/api/admin/invoices/resendEmail', data: { id } });
 export const adminReject = (id: number, reason: string) => requestWithMsg<null>({ method: 'POST', url: '/api/admin/invoices/reject', data: { id, reason } });

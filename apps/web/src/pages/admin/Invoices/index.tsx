@@ -9,8 +9,12 @@ import { App, Button, Card, Input, Modal, Select, Space, Table, Upload } from 'a
 import { INVOICE_STATUS_LABEL, PAGE_SIZE } from '@cunzheng/contract/constants';
 import { INVOICE_TYPE, INVOICE_TYPE_LABEL } from '@cunzheng/contract/invoice';
 import { MSG, UI } from '@cunzheng/contract/messages';
-import { adminInvoices, adminIssue, adminReject, INVOICE_KEYS, type AdminInvoice } from '../../../api/invoice';
+import { adminInvoices, adminIssue, adminReject, adminResendEmail, INVOICE_KEYS, type AdminInvoice } from '../../../api/invoice';
 import { formatDateTime } from '../../../utils/format';
+
+/** After issuing / resending an e-invoice (issue 13 §4: delivered by e-mail to the header's address). */
+const EMAIL_SENT = '电子发票已通过邮件发送至抬头邮箱';
+const EMAIL_FAILED = '电子发票邮件未能发送，用户仍可在发票详情中下载；可稍后点击“重发邮件”';
 
 export default function AdminInvoicesPage() {
   const { message } = App.useApp();
@@ -32,7 +36,20 @@ export default function AdminInvoicesPage() {
   const issue = async () => {
     if (!issuing) return;
     try {
-      done((await adminIssue(issuing.id, { courierNumber: courier || undefined, file: file ?? undefined })).msg);
+      const r = await adminIssue(issuing.id, { courierNumber: courier || undefined, file: file ?? undefined });
+      // An electronic invoice is e-mailed to the header's address after it is issued (issue 13 §4).
+      if (r.data?.emailed === 1) void message.info(EMAIL_SENT);
+      else if (issuing.type === INVOICE_TYPE.electronic) void message.warning(EMAIL_FAILED);
+      done(r.msg);
+    } catch {
+      // Toasted by the wrapper.
+    }
+  };
+  const resend = async (r: AdminInvoice) => {
+    try {
+      const a = await adminResendEmail(r.id);
+      if (a.data.emailed === 1) void message.success(EMAIL_SENT);
+      else void message.warning(EMAIL_FAILED);
     } catch {
       // Toasted by the wrapper.
     }
@@ -65,7 +82,9 @@ export default function AdminInvoicesPage() {
           { title: '状态', dataIndex: 'status', render: (v: number) => INVOICE_STATUS_LABEL[v] ?? '' },
           {
             title: '操作',
-            render: (_: unknown, r) => (r.status === 1 || r.status === 2 ? (
+            render: (_: unknown, r) => (r.status === 3 && r.type === INVOICE_TYPE.electronic ? (
+              <Button size="small" type="link" onClick={() => void resend(r)}>重发邮件</Button>
+            ) : r.status === 1 || r.status === 2 ? (
               <Space>
                 <Button size="small" type="link" onClick={() => { setIssuing(r); setCourier(''); setFile(null); }}>开具</Button>
                 <Button size="small" type="link" danger onClick={() => { setRejecting(r); setReason(''); }}>驳回</Button>
