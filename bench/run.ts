@@ -12,6 +12,7 @@ const all: Record<string, () => Promise<unknown>> = {
   capture: async () => (await import('./capture.bench.ts')).run(),
   process: async () => (await import('./process.bench.ts')).run(),
   appUpload: async () => (await import('./app-upload.bench.ts')).run(),
+  cluster: async () => (await import('./cluster.bench.ts')).run(),
 };
 const chosen = (process.env.BENCH ?? Object.keys(all).join(',')).split(',').map((s) => s.trim()).filter(Boolean);
 const results: Record<string, unknown> = {};
