@@ -52,6 +52,9 @@ describe('personal photo verification (p2 §3–5) and the operator queue (§5)'
     expect((await post(personalForm(), [...personalImages().slice(1), { field: 'authorFront', name: 'a.gif', bytes: idPng() }])).msg).toBe('上传图片只能是png,jpg或JPEG格式!');
     expect((await post(personalForm(), [...personalImages().slice(1), { field: 'authorFront', name: 'a.png', bytes: Buffer.from('not an image at all') }])).msg).toBe('上传图片只能是png,jpg或JPEG格式!');
     expect((await post(personalForm(), personalImages().slice(1))).msg).toBe('请上传身份证人像面');
+    // Acting as an enterprise member (ROLE 2) never reaches the KYC forms.
+    const asMember = await h.app.inject({ method: 'POST', url: '/api/user/companyAuthorize', headers: { authorization: `Bearer ${u.token}`, role: '2', 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=x' });
+    expect(asMember.json().code).toBe(403);
     // Nothing was stored by refused submissions.
     expect(await h.database.db.select().from(kycImages).where(eq(kycImages.ownerId, u.userId))).toHaveLength(0);
     expect((await info(u.token)).userStatus).toBe(1);

@@ -2,7 +2,8 @@
  * Real-name verification routes (issue 14 §1, §2, §5; spec p1 §7 "POST /api/peruser/perAuthorize, geth5faceid,
  * faceLogin, faceSync", "POST /api/user/getAuthInfo; … companyAuthorize; api/user/updateAuthor; informationRepair",
  * "POST /api/user/download and POST /api/home/templateDown return data.url"; spec p2 §4–5). Login required
- * (401 / 408) except the provider's return (faceLogin) and the signed image previews. Submissions are
+ * (401 / 408) except the provider's return (faceLogin) and the signed image previews; role 2 (a member acting for
+ * its company) gets 403 on every submission (spec p2 §6: members see read-only info). Submissions are
  * multipart: text fields plus image files; an image already stored is sent empty (p2 §5).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -53,7 +54,7 @@ export const kycRoutes = (deps: KycRouteDeps): FastifyPluginAsyncZod => async (a
    * 上传图片只能是png,jpg或JPEG格式! / 请上传… / 当前认证状态不可修改 / 认证资料审核中，请耐心等待.
    */
   app.post('/api/peruser/perAuthorize', async (req) => {
-    const me = await sessions.required(req);
+    const me = await sessions.mainRole(req);
     const { fields, files } = await readSubmission(req, PERSONAL_IMAGE_FIELDS, KYC_IMAGE_MAX_PERSONAL_BYTES);
     if (fields.type === '2') return ok(await face.start(me.user.id, parse(ZFaceStartReq, { ...fields, name: fields.name ?? fields.userName }), req.ip));
     await kyc.submitPersonal(me.user.id, parse(ZPersonalKycFields, fields), files, req.ip);
@@ -62,7 +63,7 @@ export const kycRoutes = (deps: KycRouteDeps): FastifyPluginAsyncZod => async (a
 
   /** POST /api/peruser/geth5faceid (bizSeqNo) → `{url, bizSeqNo}` of the face provider's H5 page. */
   app.post('/api/peruser/geth5faceid', { schema: { body: ZBizSeqNoReq } }, async (req) => {
-    const me = await sessions.required(req);
+    const me = await sessions.mainRole(req);
     return ok(await face.h5(me.user.id, req.body.bizSeqNo));
   });
 
@@ -71,7 +72,7 @@ export const kycRoutes = (deps: KycRouteDeps): FastifyPluginAsyncZod => async (a
    * code '0000' msg 人脸识别进行中 (keep waiting); code 400 msg 实名失败.
    */
   app.post('/api/peruser/faceSync', { schema: { body: ZBizSeqNoReq } }, async (req) => {
-    const me = await sessions.required(req);
+    const me = await sessions.mainRole(req);
     const s = await face.sync(me.user.id, req.body.bizSeqNo, req.ip);
     if (s === 'pass') return ok(null, MSG.KYC_SUCCESS);
     if (s === 'pending') return { code: '0000', msg: MSG.FACE_WAITING, data: null };
@@ -96,7 +97,7 @@ export const kycRoutes = (deps: KycRouteDeps): FastifyPluginAsyncZod => async (a
    * → userStatus 2, msg 提交成功. The client then re-reads the user info (p2 §4).
    */
   app.post('/api/user/companyAuthorize', async (req) => {
-    const me = await sessions.required(req);
+    const me = await sessions.mainRole(req);
     const { fields, files } = await readSubmission(req, ENTERPRISE_IMAGE_FIELDS, KYC_IMAGE_MAX_COMPANY_BYTES);
     await kyc.submitEnterprise(me.user.id, parse(ZEnterpriseKycFields, fields), files, req.ip);
     return ok(null, MSG.SUBMIT_SUCCESS);
@@ -104,7 +105,7 @@ export const kycRoutes = (deps: KycRouteDeps): FastifyPluginAsyncZod => async (a
 
   /** POST /api/user/updateAuthor (multipart): authorName, authorPhone, authorIdcard + file, authorFront, authorBack (≤ 20 MB) → amendment under review, msg 提交成功. */
   app.post('/api/user/updateAuthor', async (req) => {
-    const me = await sessions.required(req);
+    const me = await sessions.mainRole(req);
     const { fields, files } = await readSubmission(req, AMEND_IMAGE_FIELDS, KYC_IMAGE_MAX_PERSONAL_BYTES);
     await kyc.submitAmend(me.user.id, parse(ZAmendAuthorFields, fields), files, req.ip);
     return ok(null, MSG.SUBMIT_SUCCESS);
@@ -112,7 +113,7 @@ export const kycRoutes = (deps: KycRouteDeps): FastifyPluginAsyncZod => async (a
 
   /** POST /api/user/informationRepair (multipart; p2 §4–6): address, type + authorFront, authorBack, authorHand (personal) or file, authorFront, authorBack (company), ≤ 20 MB → repairType 2, msg 提交成功. */
   app.post('/api/user/informationRepair', async (req) => {
-    const me = await sessions.required(req);
+    const me = await sessions.mainRole(req);
     const { fields, files } = await readSubmission(req, [...PERSONAL_IMAGE_FIELDS, ...REPAIR_COMPANY_IMAGE_FIELDS], KYC_IMAGE_MAX_PERSONAL_BYTES);
     await kyc.submitRepair(me.user.id, parse(ZRepairFields, fields), files, req.ip);
     return ok(null, MSG.SUBMIT_SUCCESS);
@@ -120,8 +121,9 @@ export const kycRoutes = (deps: KycRouteDeps): FastifyPluginAsyncZod => async (a
 
   /** POST /api/user/getAuthInfo → TAuthInfo of the caller (masked fields, own image previews). */
   app.post('/api/user/getAuthInfo', async (req) => {
+    // Role 2 (enterprise member) sees the person's own verification, never the company's form.
     const me = await sessions.required(req);
-    return ok(await deps.info(me.user));
+    return ok(await deps.info(me.actor));
   });
 
   /**
@@ -154,7 +156,7 @@ export const kycRoutes = (deps: KycRouteDeps): FastifyPluginAsyncZod => async (a
    * They are deleted once the legal retention period (KYC_IMAGE_RETENTION_DAYS) has passed → `{count, purgeAfter}` (Unix s).
    */
   app.post('/api/kyc/deleteImages', async (req) => {
-    const me = await sessions.required(req);
+    const me = await sessions.mainRole(req);
     const r = await vault.requestDeletion(me.user.id, req.ip);
     return ok({ count: r.count, purgeAfter: Math.floor(r.purgeAfter.getTime() / 1000) }, MSG.SUBMIT_SUCCESS);
   });
