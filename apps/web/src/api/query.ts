@@ -32,6 +32,8 @@ export interface NotaryCertificate {
   issueTime?: number;
   orderNo?: string;
   baoquanList?: string[];
+  /** false when the certificate was revoked or the notarisation failed afterwards. */
+  valid?: boolean;
 }
 
 /**

@@ -20,7 +20,7 @@ export default function Notarial() {
       {m.isError ? <ErrorLine>{m.error.message}</ErrorLine> : null}
       {r && !m.isPending ? (
         <div className="sk-result" data-testid="query-result">
-          <div className="qa-verdict qa-verdict-ok">公证书编号有效</div>
+          {r.valid === false ? <div className="qa-verdict qa-verdict-bad">该公证书已失效</div> : <div className="qa-verdict qa-verdict-ok">公证书编号有效</div>}
           <dl className="sk-dl" style={{ marginTop: 12 }}>
             <dt>公证书编号</dt>
             <dd className="sk-mono">{r.no}</dd>
