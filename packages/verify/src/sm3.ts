@@ -9,18 +9,18 @@ import type { IncrementalHash } from './sha256.ts';
 const IV = [0x7380166f, 0x4914b2b9, 0x172442d7, 0xda8a0600, 0xa96f30bc, 0x163138aa, 0xe38dee4d, 0xb0fb0e4e];
 
 const rotl = (x: number, n: number): number => ((x << (n & 31)) | (x >>> ((32 - (n & 31)) & 31))) >>> 0;
-const p0 = (x: number): number => (x ^ rotl(x, 9) ^ rotl(x, 17)) >>> 0;
-const p1 = (x: number): number => (x ^ rotl(x, 15) ^ rotl(x, 23)) >>> 0;
+/** The round constants T_j rotated left by j mod 32 (GB/T 32905 §5.3.3). */
+const T = Int32Array.from({ length: 64 }, (_, j) => rotl(j < 16 ? 0x79cc4519 : 0x7a879d8a, j % 32) | 0);
 
 /** Incremental SM3: `update` any number of chunks, then `digest` once (32 bytes). */
 export class Sm3 implements IncrementalHash {
-  private readonly v = IV.slice();
+  private readonly v = Int32Array.from(IV, (x) => x | 0);
   private readonly block = new Uint8Array(64);
   private fill = 0;
   /** Bytes hashed so far. */
   private length = 0;
-  private readonly w = new Uint32Array(68);
-  private readonly w1 = new Uint32Array(64);
+  private readonly w = new Int32Array(68);
+  private readonly w1 = new Int32Array(64);
 
   update(chunk: Uint8Array): void {
     this.length += chunk.length;
@@ -51,43 +51,50 @@ export class Sm3 implements IncrementalHash {
     this.update(pad);
     const out = new Uint8Array(32);
     const o = new DataView(out.buffer);
-    for (let j = 0; j < 8; j++) o.setUint32(j * 4, this.v[j]!);
+    for (let j = 0; j < 8; j++) o.setUint32(j * 4, this.v[j]! >>> 0);
     return out;
   }
 
   private compress(b: Uint8Array, off: number): void {
     const w = this.w;
     const w1 = this.w1;
-    for (let j = 0; j < 16; j++) w[j] = ((b[off + 4 * j]! << 24) | (b[off + 4 * j + 1]! << 16) | (b[off + 4 * j + 2]! << 8) | b[off + 4 * j + 3]!) >>> 0;
-    for (let j = 16; j < 68; j++) w[j] = (p1(w[j - 16]! ^ w[j - 9]! ^ rotl(w[j - 3]!, 15)) ^ rotl(w[j - 13]!, 7) ^ w[j - 6]!) >>> 0;
-    for (let j = 0; j < 64; j++) w1[j] = (w[j]! ^ w[j + 4]!) >>> 0;
-    let [a, bb, c, d, e, f, g, h] = this.v as [number, number, number, number, number, number, number, number];
+    for (let j = 0; j < 16; j++) {
+      const i = off + 4 * j;
+      w[j] = (b[i]! << 24) | (b[i + 1]! << 16) | (b[i + 2]! << 8) | b[i + 3]!;
+    }
+    for (let j = 16; j < 68; j++) {
+      const x = w[j - 16]! ^ w[j - 9]! ^ ((w[j - 3]! << 15) | (w[j - 3]! >>> 17));
+      w[j] = x ^ ((x << 15) | (x >>> 17)) ^ ((x << 23) | (x >>> 9)) ^ ((w[j - 13]! << 7) | (w[j - 13]! >>> 25)) ^ w[j - 6]!;
+    }
+    for (let j = 0; j < 64; j++) w1[j] = w[j]! ^ w[j + 4]!;
+    const v = this.v;
+    let a = v[0]!, bb = v[1]!, c = v[2]!, d = v[3]!, e = v[4]!, f = v[5]!, g = v[6]!, h = v[7]!;
     for (let j = 0; j < 64; j++) {
-      const t = j < 16 ? 0x79cc4519 : 0x7a879d8a;
-      const ss1 = rotl((rotl(a, 12) + e + rotl(t, j % 32)) >>> 0, 7);
-      const ss2 = (ss1 ^ rotl(a, 12)) >>> 0;
+      const a12 = (a << 12) | (a >>> 20);
+      const t = (a12 + e + T[j]!) | 0;
+      const ss1 = (t << 7) | (t >>> 25);
+      const ss2 = ss1 ^ a12;
       const ff = j < 16 ? a ^ bb ^ c : (a & bb) | (a & c) | (bb & c);
       const gg = j < 16 ? e ^ f ^ g : (e & f) | (~e & g);
-      const tt1 = ((ff >>> 0) + d + ss2 + w1[j]!) >>> 0;
-      const tt2 = ((gg >>> 0) + h + ss1 + w[j]!) >>> 0;
+      const tt1 = (ff + d + ss2 + w1[j]!) | 0;
+      const tt2 = (gg + h + ss1 + w[j]!) | 0;
       d = c;
-      c = rotl(bb, 9);
+      c = (bb << 9) | (bb >>> 23);
       bb = a;
       a = tt1;
       h = g;
-      g = rotl(f, 19);
+      g = (f << 19) | (f >>> 13);
       f = e;
-      e = p0(tt2);
+      e = tt2 ^ ((tt2 << 9) | (tt2 >>> 23)) ^ ((tt2 << 17) | (tt2 >>> 15));
     }
-    const v = this.v;
-    v[0] = (v[0]! ^ a) >>> 0;
-    v[1] = (v[1]! ^ bb) >>> 0;
-    v[2] = (v[2]! ^ c) >>> 0;
-    v[3] = (v[3]! ^ d) >>> 0;
-    v[4] = (v[4]! ^ e) >>> 0;
-    v[5] = (v[5]! ^ f) >>> 0;
-    v[6] = (v[6]! ^ g) >>> 0;
-    v[7] = (v[7]! ^ h) >>> 0;
+    v[0] = v[0]! ^ a;
+    v[1] = v[1]! ^ bb;
+    v[2] = v[2]! ^ c;
+    v[3] = v[3]! ^ d;
+    v[4] = v[4]! ^ e;
+    v[5] = v[5]! ^ f;
+    v[6] = v[6]! ^ g;
+    v[7] = v[7]! ^ h;
   }
 }
 
