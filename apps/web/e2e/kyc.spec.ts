@@ -83,6 +83,11 @@ test('personal photo verification: banner → form messages → review rejected,
     await unverified(mobile, 1);
     await loginViaUi(page, mobile, 'Test1234');
     await page.goto('/attestation-all/data');
+    // Before verification the account menu offers 实名认证, not 认证信息 (spec p2 §2).
+    await page.locator('.account-menu-button').click();
+    await expect(page.locator('.account-menu-list').getByText('实名认证')).toBeVisible();
+    await expect(page.locator('.account-menu-list').getByText('认证信息')).toHaveCount(0);
+    await page.locator('.account-menu-button').click();
     await page.getByRole('link', { name: '立即认证' }).click();
     await page.waitForURL('**/personage-kyc');
     await page.getByPlaceholder('请输入姓名').fill('张三');
@@ -125,7 +130,10 @@ test('personal photo verification: banner → form messages → review rejected,
     await page.goto('/personage-kyc');
     await expect(page.getByText('实名认证成功')).toBeVisible();
     await expect(page.locator('.verify-banner')).toHaveCount(0);
-    await page.getByRole('button', { name: '查看认证信息' }).click();
+    await expect(page.getByRole('button', { name: '查看认证信息' })).toBeVisible();
+    // Once verified the account menu leads to 认证信息.
+    await page.locator('.account-menu-button').click();
+    await page.locator('.account-menu-list').getByText('认证信息').click();
     await page.waitForURL('**/person-info');
     await expect(page.getByText('3101**********')).toBeVisible();
     await expect.poll(() => page.locator('.ant-image img').evaluateAll((imgs) => imgs.length === 3 && imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
