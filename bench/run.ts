@@ -4,6 +4,7 @@
  */
 const all: Record<string, () => Promise<unknown>> = {
   upload: async () => (await import('./upload.bench.ts')).run(),
+  digest: async () => (await import('./digest.bench.ts')).run(),
   http: async () => (await import('./http.bench.ts')).run(),
   ledger: async () => (await import('./ledger.bench.ts')).run(),
   bundle: async () => (await import('./bundle.bench.ts')).run(),
