@@ -12,6 +12,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { MSG } from '@cunzheng/contract/messages';
 import { auditLog, blobs, kycFaceSessions, kycImages, notifications, smsOutbox } from '../src/db/schema/index.ts';
 import { localBlobPath } from '../src/platform/blobs.ts';
+import { redactUrl } from '../src/platform/logging.ts';
 import { makeOperator } from './account-helpers.ts';
 import { client } from './client.ts';
 import { makeHarness, type Harness } from './harness.ts';
@@ -265,5 +266,15 @@ describe('enterprise verification with amendment (p2 §3–5)', () => {
       expect(execFileSync('unzip', ['-Z1', file]).toString().split('\n')).toEqual(expect.arrayContaining(['[Content_Types].xml', '_rels/.rels', 'word/document.xml']));
       expect(execFileSync('unzip', ['-p', file, 'word/document.xml']).toString()).toContain(title);
     }
+  });
+});
+
+describe('log redaction of KYC URLs (issue 9 §4 rules applied to issue 14)', () => {
+  it('hides preview tokens, the simulator faceId and the provider signature', () => {
+    expect(redactUrl('/api/kyc/image/eyJpIjoiYWJjIn0.c2lnbmF0dXJl')).toBe('/api/kyc/image/[REDACTED]');
+    const r = redactUrl('/api/peruser/faceLogin?orderNo=F1&code=0&nonce=1764000000.abc&sign=SECRETSIGN');
+    expect(r).not.toContain('SECRETSIGN');
+    expect(r).toContain('orderNo=F1');
+    expect(redactUrl('/face-sim?faceId=PAYLOAD.MAC')).toBe('/face-sim?faceId=[REDACTED]');
   });
 });

@@ -15,11 +15,11 @@ export const REDACTED = '[REDACTED]';
 
 /** Query parameter names whose values are secrets (compared case-insensitively). */
 export const SECRET_QUERY_KEYS = new Set(
-  ['code', 'extractcode', 'ticket', 'sig', 'signature', 'token', 'viewtoken', 'streamtoken', 'smstoken', 'smscode', 'password', 'oldpassword', 'confirmpassword', 'imgcode', 'key', 'secret', 'access_token', 'authorization'].map((k) => k.toLowerCase()),
+  ['code', 'extractcode', 'ticket', 'sig', 'signature', 'token', 'viewtoken', 'streamtoken', 'smstoken', 'smscode', 'password', 'oldpassword', 'confirmpassword', 'imgcode', 'key', 'secret', 'access_token', 'authorization', 'sign', 'faceid'].map((k) => k.toLowerCase()),
 );
 
 /** Paths whose remainder is a bearer secret (signed download tickets). */
-const SECRET_PATH_PREFIXES = ['/api/file/'];
+const SECRET_PATH_PREFIXES = ['/api/file/', '/api/kyc/image/'];
 
 /** Field names censored by pino wherever they appear at the top level or one level down in a log object. */
 const SECRET_FIELDS = ['password', 'oldPassword', 'confirmPassword', 'smsCode', 'smsToken', 'extractCode', 'token', 'ticket', 'sig', 'signature', 'imgCode', 'authorization', 'cookie', 'downUrl'];
