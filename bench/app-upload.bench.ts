@@ -24,6 +24,8 @@ function makeFile(mb: number, tag: string): string {
     block.write(tag, 4);
     fs.writeSync(fd, block);
   }
+  // A WebM EBML header first (DocType webm), so the capture deposit sniffs it as the video it claims to be.
+  fs.writeSync(fd, Buffer.from('1a45dfa39f4286810142f7810142f2810442f381084282847765626d4287810442858102', 'hex'), 0, undefined, 0);
   fs.closeSync(fd);
   return file;
 }

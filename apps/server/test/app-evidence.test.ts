@@ -19,6 +19,9 @@ import { makeHarness, type Harness } from './harness.ts';
 const sha = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
 /** A real 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+/** A WebM file's EBML header (DocType webm), followed in the tests by random bytes: sniffed as video/webm. */
+const WEBM = Buffer.from('1a45dfa39f4286810142f7810142f2810442f381084282847765626d4287810442858102', 'hex');
+const webm = (n: number) => Buffer.concat([WEBM, crypto.randomBytes(n - WEBM.length)]);
 const PHONE = { name: 'Pixel 8', model_name: 'Google Pixel 8', version: 'Android 14', processor: 'arm64', core: '8', appAddress: '上海市浦东新区' };
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -99,7 +102,7 @@ describe('resumable upload (tus 1.0)', () => {
 
   it('a connection cut at 50 % keeps what arrived; the upload resumes from there and deposits the whole file with its SHA-256', async () => {
     const u = await userWith();
-    const file = crypto.randomBytes(6 * 1024 * 1024);
+    const file = webm(6 * 1024 * 1024);
     const c = await createUpload(u.token, file.length);
     expect(c.status).toBe(201);
     const loc = String(c.headers.location);
@@ -200,6 +203,10 @@ describe('capture deposit (one-shot multipart) and bad input', () => {
     expect(await u.api.upload('p.png', PNG, { ...base, name: 'x'.repeat(101) }, '/api/app/capture')).toMatchObject({ code: 400, msg: APP_MSG.DEVICE_FIELD_TOO_LONG });
     expect(await u.api.upload('p.png', PNG, { ...base, title: 't'.repeat(101) }, '/api/app/capture')).toMatchObject({ code: 400, msg: MSG.TITLE_TOO_LONG });
     expect(await u.api.upload('empty.png', Buffer.alloc(0), base, '/api/app/capture')).toMatchObject({ code: 400, msg: '文件不能为空' });
+    // The bytes must fit the capture type: a photo that is a video, a video that is an image, audio that is text.
+    expect(await u.api.upload('v.webm', webm(2000), base, '/api/app/capture')).toMatchObject({ code: 400, msg: APP_MSG.TYPE_MISMATCH });
+    expect(await u.api.upload('p.png', PNG, { ...base, captureType: '12' }, '/api/app/capture')).toMatchObject({ code: 400, msg: APP_MSG.TYPE_MISMATCH });
+    expect(await u.api.upload('a.txt', Buffer.from('录音'), { ...base, captureType: '11' }, '/api/app/capture')).toMatchObject({ code: 400, msg: APP_MSG.TYPE_MISMATCH });
     expect(await u.api.post('/api/app/capture', base)).toMatchObject({ code: 400, msg: APP_MSG.UPLOAD_OR_FILE });
     expect(await u.api.post('/api/app/capture', { ...base, uploadId: '../../etc' })).toMatchObject({ code: 400, msg: APP_MSG.UPLOAD_NOT_FOUND });
     expect(await client(h).post('/api/app/capture', base)).toMatchObject({ code: 401 });
@@ -235,7 +242,7 @@ describe('the app API in the OpenAPI document', () => {
 describe('preview with range requests', () => {
   it('streams the file whole or by ranges, checked against its hash; owner-only tickets', async () => {
     const u = await userWith();
-    const audio = crypto.randomBytes(50_000);
+    const audio = webm(50_000);
     const t = now();
     const r = await u.api.upload('rec.webm', audio, { captureType: '11', startTime: String(t - 5), endTime: String(t) }, '/api/app/capture');
     expect(r.data).toMatchObject({ type: '音频', fileType: 3, units: 1, duration: 5 });

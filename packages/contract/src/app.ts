@@ -21,6 +21,7 @@ export const APP_MSG = {
   UPLOAD_OR_FILE: '请选择要上传的文件',
   PREVIEW_INVALID: '预览链接无效或已过期',
   NO_APP_INFO: '该证据没有手机信息',
+  TYPE_MISMATCH: '文件类型与取证类型不符',
 } as const;
 
 /** The capture types (order type codes of spec p1 §9) an app evidence can have. */

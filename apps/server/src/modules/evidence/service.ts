@@ -21,6 +21,7 @@ import { toItem, type EvidenceItem } from './item.ts';
 import { findWithSide, listEvidence, listWithSide, type KindListFilter, type SideTable } from './listing.ts';
 import * as repo from './repo.ts';
 import { liveCounts, ownerStats, type OwnerStats } from './stats.ts';
+import { sniff, type Sniffed } from './sniff.ts';
 import type { EvidenceArtefactRow, EvidenceRow } from './types.ts';
 import { MSG } from '@cunzheng/contract/messages';
 
@@ -59,6 +60,9 @@ export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: Ledger
 
     /** Drops a staged upload that will not be deposited. */
     discard: (staged: StagedBlob): Promise<void> => blobs.discard(staged),
+
+    /** The media type and p1 §9 file type code the deposit will record for a staged file (sniffed from its first bytes; the name only refines generic bytes). */
+    sniff: (staged: StagedBlob, fileName: string): Promise<Sniffed> => sniff(staged.head, fileName),
 
     /**
      * POST /api/data/upload step 2: the evidence row, its ledger entry, the blob reference and an audit
