@@ -17,6 +17,7 @@ import type { Database } from './db/client.ts';
 import { frameworkErrors, installErrorHandling } from './platform/http.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { buildContext, type AppContext } from './platform/context.ts';
+import { resolveLedgerOrigin } from './modules/ledger/origin.ts';
 import { buildServices, registerRoutes, registerWorkers, type Services } from './modules/index.ts';
 import { startJobs } from './platform/jobs.ts';
 import { opsRoutes } from './modules/system/ops.ts';
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  await resolveLedgerOrigin(config, database); // issue 10 §2: unique per installation (ledger/origin.ts)
   const ctx = buildContext(config, database, app.log);
   ctx.metrics.instrument(app);
   if (opts.jobs) ctx.jobs = await startJobs({ database, databaseUrl: config.DATABASE_URL, log: app.log });

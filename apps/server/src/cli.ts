@@ -20,6 +20,7 @@ import { restoreFrom } from './platform/backup.ts';
 import { adminCommands } from './modules/admin/commands.ts';
 import { buildServices } from './modules/index.ts';
 import { monitorCommand } from './modules/ledger/monitor.ts';
+import { resolveLedgerOrigin } from './modules/ledger/origin.ts';
 
 /** Parses `--key value` and bare `--flag` arguments. */
 function parseArgs(argv: string[]): { cmd: string; args: Record<string, string | boolean> } {
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
     const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, 'pgdata') });
     // PGlite unpacks its cluster 0666 whatever the umask; everything else was created under umask 077.
     if (database.kind === 'pglite') tightenDataDir(path.join(config.dataDir, 'pgdata'));
+    await resolveLedgerOrigin(config, database);
     const ctx = buildContext(config, database, pino({ level: 'warn' }));
     const services = buildServices(ctx);
     try {
@@ -106,6 +108,7 @@ async function restore(config: ReturnType<typeof loadConfig>, dir: string): Prom
   if (database.kind === 'pglite') tightenDataDir(path.join(config.dataDir, 'pgdata'));
   try {
     const manifest = await restoreFrom(dir, { database, dataDir: config.dataDir, blobs: () => blobStoreFor(config) });
+    await resolveLedgerOrigin(config, database);
     const ctx = buildContext(config, database, pino({ level: 'warn' }));
     try {
       const verify = (await adminCommands(buildServices(ctx), database, config.dataDir)('ledger:verify', {})) as { ok?: boolean };

@@ -20,7 +20,7 @@ export const ZConfig = z.object({
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024 * 1024).describe('Largest accepted deposit, bytes (default 2 GiB).'),
   SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600).describe('Login session lifetime, seconds (default 7 days).'),
   DOWNLOAD_URL_TTL_SECONDS: z.coerce.number().int().positive().default(600).describe('Lifetime of a signed download URL, seconds.'),
-  LEDGER_ORIGIN: z.string().max(255).default('cunzheng.local/ledger').describe('Origin line of the ledger checkpoints (C2SP tlog-checkpoint) and name of the verifier key.'),
+  LEDGER_ORIGIN: z.string().max(255).default('').describe('Origin line of the ledger checkpoints (C2SP tlog-checkpoint) and name of the verifier key. Unset: the origin of the checkpoints already stored, else derived from PUBLIC_URL (`<host>/ledger`; a loopback URL adds a suffix of the ledger key) so every installation has its own.'),
   LEDGER_SIGNING_KEY: z.string().max(200).optional().describe('Ed25519 private key of the ledger, base64 of the 32-byte seed. Unset: generated into `DATA_DIR/keys/ledger-ed25519.seed`.'),
   LEDGER_WITNESSES: z.string().max(20_000).optional().describe('Witnesses that cosign the ledger checkpoints (C2SP tlog-witness, cosignature/v1): entries separated by `;`, each `<witness verifier key> <base URL>` (the key `npm run witness` prints). Unset: no witnesses.'),
   LEDGER_WITNESS_QUORUM: z.coerce.number().int().min(1).max(100).default(1).describe('Cosignatures a checkpoint needs to be served as witnessed (packages prefer the newest such checkpoint).'),

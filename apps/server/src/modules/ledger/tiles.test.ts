@@ -132,5 +132,5 @@ describe('tlog-tiles of a running server, followed by ledger:monitor', () => {
     // In-process too (the same command function), with a usage error for a bad URL.
     const lines: string[] = [];
     expect(await monitorCommand(['not-a-url'], (l) => lines.push(l))).toBe(2);
-  });
+  }, 180_000);
 });
