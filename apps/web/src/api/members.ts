@@ -55,8 +55,8 @@ export const currentRoles = () => request<TRoleItem[]>({ method: 'GET', url: '/a
 /** POST /api/companymember/switchRole (pid, uid, role, client) → `{role, pid}`. */
 export const switchRole = (d: { role: 1 | 2; pid: number; uid: number }) => request<{ role: number; pid: number }>({ method: 'POST', url: '/api/companymember/switchRole', data: { ...d, client: 'pc' } });
 
-/** GET /api/companymember/companyInfo → the read-only company qualification info of a member (role 2). */
-export const memberCompanyInfo = () => request<TMemberCompanyInfo>({ method: 'GET', url: '/api/companymember/companyInfo' });
+/** GET /api/companymember/companyInfo → the read-only company qualification info of a bound member (silent: the page says when there is none). */
+export const memberCompanyInfo = () => request<TMemberCompanyInfo>({ method: 'GET', url: '/api/companymember/companyInfo', silent: true });
 
 /** Filters of the member detail's consumption list (spec p1 §7 getOrderList). */
 export interface MemberOrderQuery {

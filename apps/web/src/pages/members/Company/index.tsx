@@ -1,11 +1,11 @@
 /**
- * /member/company 企业信息 for role 2 (issue 14 §4; spec p2 §6): the read-only enterprise qualification
+ * /member/company 企业信息 (menu entry for role 2; issue 14 §4; spec p2 §6): the read-only enterprise qualification
  * info a member sees instead of the KYC form (company, credit code, address, authorisation letter, bind
- * time, own name, bind status) and the unbind action.
+ * time, own name, bind status) and the unbind action. Someone not bound to a company sees a note instead.
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Image, Tag } from 'antd';
+import { Button, Card, Descriptions, Image, Result, Tag } from 'antd';
 import { MEMBER_KEYS, memberCompanyInfo } from '../../../api/members';
 import { formatDateTime } from '../../../utils/format';
 import { STATUS_COLOR } from '../shared/status';
@@ -15,6 +15,7 @@ export default function MemberCompanyPage() {
   const q = useQuery({ queryKey: MEMBER_KEYS.company, queryFn: memberCompanyInfo });
   const [unbinding, setUnbinding] = useState(false);
   const c = q.data;
+  if (q.isError) return <Card title="企业信息"><Result status="info" title="您当前不是企业成员" subTitle="企业主账号添加您为成员并审核通过后，可在此查看企业信息。" /></Card>;
   return (
     <Card title="企业信息" loading={q.isPending}>
       {c ? (
