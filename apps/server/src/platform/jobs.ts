@@ -33,7 +33,10 @@ export interface Jobs {
   work<T extends object>(name: string, opts: JobOptions, handler: (data: T, jobId: string) => Promise<void>): Promise<void>;
   /** Enqueues a job; returns its id. */
   send(name: string, data: object, opts?: { singletonKey?: string; startAfter?: number; group?: string; priority?: number }): Promise<string | null>;
-  /** Runs `name` on a cron schedule (UTC), replacing an earlier schedule of the same name. */
+  /**
+   * Runs `name` on a cron schedule (UTC), replacing an earlier schedule of the same name. Cluster-wide
+   * singleton: one job per tick, never two running at once in any number of processes (`stately` queue).
+   */
   every(name: string, cron: string, opts: JobOptions, handler: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
@@ -46,9 +49,10 @@ export async function startJobs(deps: { database: Database; databaseUrl?: string
   boss.on('error', (err: unknown) => deps.log.error({ err }, 'jobs: pg-boss error'));
   await boss.start();
   const queues = new Set<string>();
-  const ensureQueue = async (name: string, opts: JobOptions) => {
+  const ensureQueue = async (name: string, opts: JobOptions, policy: 'standard' | 'stately' = 'standard') => {
     if (queues.has(name)) return;
     await boss.createQueue(name, {
+      policy,
       retryLimit: opts.retryLimit ?? 1,
       retryDelay: opts.retryDelay ?? 5,
       expireInSeconds: opts.expireInSeconds ?? 900,
@@ -69,7 +73,13 @@ export async function startJobs(deps: { database: Database; databaseUrl?: string
       return boss.send(name, data, group ? { ...rest, group: { id: group } } : rest);
     },
     async every(name, cron, opts, handler) {
-      await ensureQueue(name, { retryLimit: 0, ...opts });
+      // Issue 17 §2: a scheduled job is a cluster-wide singleton elected by the database. The cron gives one
+      // job per tick across processes; the `stately` policy keeps at most one queued and one ACTIVE job, so a
+      // run longer than the period (anchoring waiting for its block) never overlaps another worker's run.
+      // Queues created before this (policy `standard`) are re-created once: they hold only cron ticks.
+      const existing = await boss.getQueue(name);
+      if (existing && existing.policy !== 'stately') await boss.deleteQueue(name);
+      await ensureQueue(name, { retryLimit: 0, ...opts }, 'stately');
       await boss.schedule(name, cron, {}, { tz: 'UTC' });
       await boss.work(name, { batchSize: 1, pollingIntervalSeconds: 1 }, async () => handler());
     },
