@@ -398,6 +398,27 @@ export const MSG = {
   DIGEST_ALGO_INVALID: '摘要算法只能是SHA-256或SM3',
   /** Help centre (GET /api/Education, POST /api/Education/downPdf). */
   ARTICLE_NOT_FOUND: '文章不存在',
+  // ── Online notarization (issue 15; spec p2 §2–9) ─────────────────────
+  NOTARY_ORDER_NOT_FOUND: '公证订单不存在',
+  NOTARY_EVIDENCE_REQUIRED: '请选择需要公证的证据',
+  NOTARY_EVIDENCE_TOO_MANY: '一次最多选择50条证据',
+  NOTARY_EVIDENCE_INVALID: '所选证据不存在或已删除',
+  NOTARY_CONSENT_REQUIRED: '请先阅读并同意相关须知',
+  NOTARY_USE_AREA_REQUIRED: '请选择公证书使用地',
+  NOTARY_COPIES_INVALID: '公证书份数为1至10份',
+  NOTARY_PAY_TYPE_REQUIRED: '请选择支付方式',
+  /** A step call that is not the order's current step, or an order that is closed. */
+  NOTARY_STEP_INVALID: '当前订单状态不允许该操作',
+  NOTARY_SEAL_REQUIRED: '请先在签章管理中设置默认签章',
+  NOTARY_NO_OFFICE: '暂无可受理的公证机构',
+  NOTARY_OFFICE_NOT_FOUND: '公证机构不存在',
+  NOTARY_CERT_PREFIX_INVALID: '公证书字号应为2至10个汉字，如“京某证内字”',
+  NOTARY_NOT_STAFF: '您不是公证机构工作人员',
+  NOTARY_NOT_GRANTED: '用户尚未授权数据解密，不能查看证据',
+  NOTARY_VERIFY_FAILED: '证据核验未通过，不能出具公证书',
+  NOTARY_REASON_REQUIRED: '请输入原因',
+  NOTARY_DOC_NOT_READY: '该文书尚未生成',
+  NOTARY_STAFF_EXISTS: '该用户已是公证机构工作人员',
 } as const;
 
 /** Name of any message constant. */

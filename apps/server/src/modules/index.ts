@@ -35,6 +35,7 @@ import { buildKyc, registerKycRoutes, registerKycWorkers } from './kyc/wire.ts';
 import { assertOrders, exportOrders, orderList } from './commerce/orderList.ts';
 import { buildMembers, registerMembersRoutes } from './members/wire.ts';
 import { buildAppEvidence, registerAppRoutes } from './app/wire.ts';
+import { buildNotary, registerNotaryRoutes } from './notary/wire.ts';
 
 /** Version of the server package. */
 const APP_VERSION: string = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
@@ -75,7 +76,8 @@ export function buildServices(ctx: AppContext) {
     orders: { list: (v, q) => orderList(db, v, q), assert: (v, q) => assertOrders(db, v, q), export: (v, q, out) => exportOrders(db, v, q, out) },
   });
   auth.extendUserInfo(async (userId) => members.roles.userInfoOf(userId));
-  return { members, commerce, ledger, captcha, pow, auth, evidence, certificate, browser, blobs: ctx.blobs, db, account, trust, anchor, audit, forensics, processEvidence, kyc, appEvidence, music, query };
+  const notary = buildNotary(ctx, { ledger, trust, browser, commerce, signatures: account.signatures, announcements: account.announcements, kyc, findUser: (id) => auth.findUser(id) });
+  return { members, commerce, ledger, captcha, pow, auth, evidence, certificate, browser, blobs: ctx.blobs, db, account, trust, anchor, audit, forensics, processEvidence, kyc, appEvidence, music, query, notary };
 }
 
 export type Services = ReturnType<typeof buildServices>;
@@ -107,6 +109,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, s: S
   await registerKycRoutes(app, ctx, s.kyc);
   await registerMembersRoutes(app, ctx, s.members);
   await registerAppRoutes(app, ctx, s.appEvidence);
+  await registerNotaryRoutes(app, ctx, s.notary, async (mobile) => (await s.auth.listUsers({ page: 1, limit: 20, keyword: mobile })).list.find((u) => u.mobile === mobile)?.id ?? null);
 }
 
 /**

@@ -31,6 +31,8 @@ export interface Identity {
 export interface TrustKeys {
   /** Root CA certificate of the generated hierarchy (DER); null when both identities come from env. */
   rootDer: Buffer | null;
+  /** The generated root CA with its key (issues further identities, e.g. notary offices); null when both identities come from env. */
+  root: Identity | null;
   tsa: Identity;
   document: Identity;
 }
@@ -169,5 +171,5 @@ export async function loadTrustKeys(dataDir: string, env: TrustKeyEnv = {}): Pro
   const document = envDoc ?? (await loadOrIssue(path.join(dir, 'pdf-sign.pem'), 'document', root));
   if (root) writePublic(path.join(dir, 'trust-root.crt.pem'), toPem('CERTIFICATE', root.certDer));
   writePublic(path.join(dir, 'tsa-chain.pem'), [tsa.certDer, ...tsa.chain].map((c) => toPem('CERTIFICATE', c)).join(''));
-  return { rootDer: root?.certDer ?? null, tsa, document };
+  return { rootDer: root?.certDer ?? null, root, tsa, document };
 }

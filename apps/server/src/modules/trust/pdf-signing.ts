@@ -34,6 +34,8 @@ export interface PdfSignerDeps {
   stamp(sha256: Buffer): Promise<Stamp>;
   /** Shown as the signature's contact info (e.g. PUBLIC_URL). */
   contact: string;
+  /** The signature's /Reason (default: the preservation certificate's). */
+  reason?: string;
 }
 
 /** Placeholder sizes tried in turn, bytes of CMS (the hex placeholder is twice that). */
@@ -75,7 +77,7 @@ export function localPdfSigner(deps: PdfSignerDeps): PdfSigner {
       const doc = await PDFDocument.load(pdf, { updateMetadata: false });
       pdflibAddPlaceholder({
         pdfDoc: doc,
-        reason: 'Cunzheng electronic data preservation certificate',
+        reason: deps.reason ?? 'Cunzheng electronic data preservation certificate',
         contactInfo: deps.contact,
         name: deps.identity.name,
         location: 'CN',

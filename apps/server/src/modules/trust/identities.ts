@@ -1,0 +1,73 @@
+/**
+ * Further signing identities issued by the platform root (issue 15): a notary office's long-lived
+ * document-signing certificate, and one-off event certificates (事件证书) bound to a verified user's real
+ * name for signing the documents of one notarization order. Each is a `document` profile certificate
+ * (digitalSignature + nonRepudiation, EKU documentSigning + emailProtection, so pdfsig/Adobe accept it),
+ * and PDFs are signed PAdES B-T with it through the same signer as the certificate PDFs.
+ */
+import crypto from 'node:crypto';
+import type { Config } from '../../config.ts';
+import { issueCertificate } from './certs.ts';
+import { loadTrustKeys, type Identity } from './keys.ts';
+import { localPdfSigner } from './pdf-signing.ts';
+import { commonName, localKeySigner, parseCert } from './pki.ts';
+import type { Stamp } from './tsa-client.ts';
+
+/** A portable identity: PKCS#8 private key and certificate chain (own certificate first), DER. */
+export interface IdentityBundle {
+  keyPkcs8: Buffer;
+  chain: Buffer[];
+}
+
+export interface IdentityDeps {
+  config: Pick<Config, 'dataDir' | 'PUBLIC_URL' | 'TSA_KEY' | 'TSA_CERT' | 'TSA_CA_CERT' | 'PDF_SIGN_KEY' | 'PDF_SIGN_CERT' | 'PDF_SIGN_CA_CERT'>;
+  /** RFC 3161 stamp of a SHA-256 (hex) — the trust service's `stamp` (400 when the TSA fails). */
+  stamp(sha256: string): Promise<Stamp>;
+}
+
+/** Subject of an issued identity (X.500 name parts). */
+export interface SubjectName {
+  org: string;
+  unit?: string;
+  cn: string;
+}
+
+/** Builds the identity issuer/signer over the platform root of DATA_DIR. */
+export function identityService(deps: IdentityDeps) {
+  let rootP: Promise<Identity> | null = null;
+  const root = (): Promise<Identity> => {
+    rootP ??= loadTrustKeys(deps.config.dataDir, deps.config).then((k) => {
+      if (!k.root) throw new Error('no built-in root CA: both TSA and PDF signing identities come from env');
+      return k.root;
+    });
+    return rootP;
+  };
+
+  const toIdentity = (b: IdentityBundle): Identity => {
+    const [certDer, ...chain] = b.chain;
+    const cert = parseCert(certDer!);
+    return { cert, certDer: certDer!, chain, signer: localKeySigner(crypto.createPrivateKey({ key: b.keyPkcs8, format: 'der', type: 'pkcs8' })), name: commonName(cert.subject) };
+  };
+
+  return {
+    /** Issues a new EC P-256 key and a document-signing certificate for `subject`, valid `years`, from the platform root. */
+    async issue(subject: SubjectName, years: number): Promise<IdentityBundle> {
+      const r = await root();
+      const { privateKey, publicKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
+      const certDer = await issueCertificate({ profile: 'document', subject: { country: 'CN', ...subject }, publicKey, issuerCert: r.cert, signer: r.signer, years });
+      return { keyPkcs8: privateKey.export({ type: 'pkcs8', format: 'der' }), chain: [certDer, r.certDer, ...r.chain] };
+    },
+
+    /** PAdES B-T signature of `pdf` by `bundle` with /Reason `reason`. 400 when the TSA fails. */
+    async signPdf(bundle: IdentityBundle, pdf: Buffer, reason: string): Promise<Buffer> {
+      const identity = toIdentity(bundle);
+      const signer = localPdfSigner({ identity, reason, contact: deps.config.PUBLIC_URL, stamp: (h) => deps.stamp(h.toString('hex')) });
+      return signer(pdf);
+    },
+
+    /** Subject CN of a bundle's certificate. */
+    nameOf: (bundle: IdentityBundle): string => toIdentity(bundle).name,
+  };
+}
+
+export type IdentityService = ReturnType<typeof identityService>;
