@@ -278,3 +278,32 @@ describe('log redaction of KYC URLs (issue 9 §4 rules applied to issue 14)', ()
     expect(redactUrl('/face-sim?faceId=PAYLOAD.MAC')).toBe('/face-sim?faceId=[REDACTED]');
   });
 });
+
+describe('FACE_PROVIDER=h5: the H5 protocol over HTTP (pointed at a running simulator)', () => {
+  it('registers the order server to server, the user passes on the provider, the signed return verifies', async () => {
+    // `h` plays the provider: its simulator listens on a real port; the platform under test shares its app secret.
+    const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const secret = fs.readFileSync(path.join(h.dataDir, 'keys', 'face-sim.key'), 'utf8').trim();
+    const p = await makeHarness({ RATE_LIMIT_OFF: '1', FACE_PROVIDER: 'h5', FACE_H5_BASE_URL: address, FACE_APP_SECRET: secret, PUBLIC_URL: 'https://cz.example.com' });
+    try {
+      const u = await makeUser(p, 1);
+      const { bizSeqNo } = (await u.api.post('/api/peruser/perAuthorize', { name: '王小明', idCard: idNumber('19920202', '033'), type: 2, address: '广州市天河区1号', agree: 1 })).data;
+      const h5 = await u.api.post('/api/peruser/geth5faceid', { bizSeqNo });
+      expect(h5.code, h5.msg).toBe(200);
+      expect(h5.data.url.startsWith(`${address}/face-sim?faceId=`)).toBe(true);
+      const faceId = new URL(h5.data.url).searchParams.get('faceId')!;
+      const post = (url: string, body: object) => fetch(`${address}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<{ code: number; data: any }>);
+      expect((await post('/api/facesim/session', { faceId })).data.maskedName).toBe('**明');
+      const result = await post('/api/facesim/result', { faceId, motion: 9, frames: 20 });
+      expect(result.data.redirect.startsWith('https://cz.example.com/api/peruser/faceLogin?')).toBe(true);
+      const back = await p.app.inject({ method: 'GET', url: result.data.redirect.replace('https://cz.example.com', '') });
+      expect(back.headers.location).toBe(`/personage-kyc?bizSeqNo=${bizSeqNo}`);
+      expect(await u.api.post('/api/peruser/faceSync', { bizSeqNo })).toMatchObject({ code: 200, msg: '实名成功' });
+      // An order signed with another secret is refused by the provider.
+      const bad = await post('/api/facesim/order', { appId: 'x', orderNo: 'Fabcdefgh123', name: '王小明', idNo: idNumber('19920202', '033'), returnUrl: '/x', nonce: 'abcdefgh12', sign: 'A'.repeat(43) });
+      expect(bad.code).toBe(400);
+    } finally {
+      await p.close();
+    }
+  }, 90_000);
+});

@@ -63,6 +63,9 @@ export function faceSimKeys(secret: Buffer) {
         return null;
       }
     },
+    /** Signature of an order registration (server to server). */
+    signOrder: (appId: string, orderNo: string, nonce: string) => mac(`order|${appId}|${orderNo}|${nonce}`),
+    checkOrder: (appId: string, orderNo: string, nonce: string, sign: string | undefined) => check(`order|${appId}|${orderNo}|${nonce}`, sign),
     /** Signature of a result query string (orderNo, code, nonce). */
     signResult: (orderNo: string, code: string, nonce: string) => mac(`result|${orderNo}|${code}|${nonce}`),
     checkResult: (orderNo: string, code: string, nonce: string, sign: string | undefined) => check(`result|${orderNo}|${code}|${nonce}`, sign),
@@ -75,6 +78,48 @@ export const maskName = (name: string): string => {
   return cps.length <= 1 ? '*' : '*'.repeat(cps.length - 1) + cps[cps.length - 1];
 };
 
+/** Checks a signed result of the H5 protocol (shared by both providers). */
+function verifySigned(keys: ReturnType<typeof faceSimKeys>, q: Record<string, string | undefined>): FaceResult | null {
+  const { orderNo, code, nonce, sign } = q;
+  if (!orderNo || !code || !nonce || !/^\d{10}\.[A-Za-z0-9_-]{8,40}$/.test(nonce)) return null;
+  const ts = Number(nonce.split('.')[0]);
+  if (Math.abs(Date.now() / 1000 - ts) > FACE_SIM_TTL_SECONDS) return null;
+  if (!keys.checkResult(orderNo, code, nonce, sign)) return null;
+  return { bizSeqNo: orderNo, pass: code === '0', note: code === '0' ? '' : code === '2' ? '活体检测未通过' : '用户取消' };
+}
+
+/**
+ * The H5 provider over HTTP (FACE_PROVIDER=h5): registers the order server to server
+ * (POST `<base>/api/facesim/order` JSON {appId, orderNo, name, idNo, returnUrl, nonce, sign} → data.faceId),
+ * sends the user to `<base>/face-sim?faceId=…`, and checks the signed return with the app secret. Pointed at
+ * this project's own simulator it runs the same flow over the network (tested); a cloud product with this
+ * protocol is configuration (FACE_H5_BASE_URL, FACE_APP_ID, FACE_APP_SECRET).
+ */
+export function h5FaceProvider(o: { baseUrl: string; appId: string; secret: Buffer; fetchFn?: typeof fetch }): FaceProvider {
+  const keys = faceSimKeys(o.secret);
+  const base = o.baseUrl.replace(/\/+$/, '');
+  const doFetch = o.fetchFn ?? fetch;
+  return {
+    async h5Url(order) {
+      const nonce = crypto.randomBytes(12).toString('base64url');
+      const res = await doFetch(`${base}/api/facesim/order`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ appId: o.appId, orderNo: order.bizSeqNo, name: order.name, idNo: order.idCard, returnUrl: order.returnUrl, nonce, sign: keys.signOrder(o.appId, order.bizSeqNo, nonce) }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      const body = (await res.json().catch(() => null)) as { code?: number; data?: { faceId?: string } } | null;
+      const faceId = body?.code === 200 ? body.data?.faceId : undefined;
+      if (!faceId) throw new Error('face provider refused the order');
+      return `${base}/face-sim?faceId=${encodeURIComponent(faceId)}`;
+    },
+    verifyResult: (q) => verifySigned(keys, q),
+    async query() {
+      return 'pending';
+    },
+  };
+}
+
 /** The local simulator provider (default). `h5Base` is the simulator page, e.g. `/face-sim`. */
 export function simulatorFaceProvider(secret: Buffer, h5Base: string): FaceProvider {
   const keys = faceSimKeys(secret);
@@ -83,14 +128,7 @@ export function simulatorFaceProvider(secret: Buffer, h5Base: string): FaceProvi
       const faceId = keys.faceId({ orderNo: o.bizSeqNo, maskedName: maskName(o.name), returnUrl: o.returnUrl });
       return `${h5Base}?faceId=${encodeURIComponent(faceId)}`;
     },
-    verifyResult(q) {
-      const { orderNo, code, nonce, sign } = q;
-      if (!orderNo || !code || !nonce || !/^\d{10}\.[A-Za-z0-9_-]{8,40}$/.test(nonce)) return null;
-      const ts = Number(nonce.split('.')[0]);
-      if (Math.abs(Date.now() / 1000 - ts) > FACE_SIM_TTL_SECONDS) return null;
-      if (!keys.checkResult(orderNo, code, nonce, sign)) return null;
-      return { bizSeqNo: orderNo, pass: code === '0', note: code === '0' ? '' : code === '2' ? '活体检测未通过' : '用户取消' };
-    },
+    verifyResult: (q) => verifySigned(keys, q),
     async query() {
       return 'pending';
     },

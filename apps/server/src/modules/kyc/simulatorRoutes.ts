@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '@cunzheng/contract/messages';
 import { badRequest, ok } from '../../platform/errors.ts';
-import { faceSimKeys } from './faceProvider.ts';
+import { faceSimKeys, maskName } from './faceProvider.ts';
 
 /** Smallest mean absolute difference between frames (0–255) accepted as a live subject. */
 export const LIVENESS_MIN_MOTION = 1.5;
@@ -23,6 +23,29 @@ const zFaceId = z.string({ error: MSG.FACE_SESSION_INVALID }).min(10, MSG.FACE_S
 /** Registers the simulator's calls. */
 export const faceSimulatorRoutes = (deps: { secret: Buffer }): FastifyPluginAsyncZod => async (app) => {
   const keys = faceSimKeys(deps.secret);
+
+  /**
+   * POST /api/facesim/order (JSON appId, orderNo, name, idNo, returnUrl, nonce, sign): the server-to-server
+   * order registration of the H5 protocol (used by the `h5` provider adapter) → `{faceId}`. 400 on a bad
+   * signature. The ID number is only checked for presence (a simulator has no authority database).
+   */
+  app.post('/api/facesim/order', {
+    schema: {
+      body: z.object({
+        appId: z.string().min(1).max(64),
+        orderNo: z.string().regex(/^[A-Za-z0-9]{8,40}$/),
+        name: z.string().min(1).max(30),
+        idNo: z.string().min(15).max(18),
+        returnUrl: z.string().min(1).max(500).regex(/^(https?:\/\/|\/)/),
+        nonce: z.string().min(8).max(64),
+        sign: z.string().min(10).max(100),
+      }),
+    },
+  }, async (req) => {
+    const b = req.body;
+    if (!keys.checkOrder(b.appId, b.orderNo, b.nonce, b.sign)) throw badRequest(MSG.FACE_SESSION_INVALID);
+    return ok({ faceId: keys.faceId({ orderNo: b.orderNo, maskedName: maskName(b.name), returnUrl: b.returnUrl }) });
+  });
 
   app.post('/api/facesim/session', { schema: { body: z.object({ faceId: zFaceId }) } }, async (req) => {
     const s = keys.openFaceId(req.body.faceId);

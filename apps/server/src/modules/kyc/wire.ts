@@ -10,7 +10,7 @@ import { loadOrCreateSecret, secretBox } from '../../platform/secrets.ts';
 import type { AuthService } from '../auth/service.ts';
 import { kycAdminRoutes } from './adminRoutes.ts';
 import { faceVerification } from './face.ts';
-import { simulatorFaceProvider } from './faceProvider.ts';
+import { h5FaceProvider, simulatorFaceProvider } from './faceProvider.ts';
 import { authInfo } from './info.ts';
 import { kycReview } from './review.ts';
 import { kycRoutes } from './routes.ts';
@@ -34,8 +34,12 @@ export function buildKyc(ctx: AppContext, deps: { auth: AuthService }) {
     retentionDays: config.KYC_IMAGE_RETENTION_DAYS,
   });
   const kyc = kycService({ db, vault, box, auth: deps.auth });
-  const faceSecret = loadOrCreateSecret(config.dataDir, 'face-sim.key', 32);
-  const face = faceVerification({ db, kyc, provider: simulatorFaceProvider(faceSecret, FACE_SIM_PAGE), returnUrl: '/api/peruser/faceLogin', auth: deps.auth });
+  const faceSecret = loadOrCreateSecret(config.dataDir, 'face-sim.key', 32, config.FACE_APP_SECRET);
+  // The provider is configuration (DESIGN.md adapters): the local simulator in-process, or an H5 service over HTTP.
+  const h5 = config.FACE_PROVIDER === 'h5' && config.FACE_H5_BASE_URL;
+  const provider = h5 ? h5FaceProvider({ baseUrl: config.FACE_H5_BASE_URL!, appId: config.FACE_APP_ID, secret: faceSecret }) : simulatorFaceProvider(faceSecret, FACE_SIM_PAGE);
+  const returnUrl = h5 ? `${config.PUBLIC_URL.replace(/\/+$/, '')}/api/peruser/faceLogin` : '/api/peruser/faceLogin';
+  const face = faceVerification({ db, kyc, provider, returnUrl, auth: deps.auth });
   const review = kycReview({ db, kyc, vault, sms: ctx.sms, log: ctx.log, auth: deps.auth });
   deps.auth.extendUserInfo((userId) => kyc.userInfoFields(userId));
   return {
