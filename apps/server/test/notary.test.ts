@@ -197,7 +197,7 @@ describe('ordering and the four steps', () => {
     expect((await u.api.get('/api/evidences/orderList', { page: 1 })).data.list[0]).toMatchObject({ id: orderId, pay: 2, payType: 3, invoiceType: 0 });
   }, 240_000);
 
-  it('pays through the sandbox gateway once (replayed notification changes nothing); the office terminates with a reason', async () => {
+  it('pays through the sandbox gateway (no points credited, invoiceable); the office marks it failed with a reason; list filters', async () => {
     const u = await verifiedUser();
     const orderId = (await u.api.post('/api/notary/create', { ids: String(u.ids[0]) })).data.orderId;
     await u.api.post('/api/notary/applicationForm', { orderId, applicant: '张三', phone: '13800138000', purpose: '维权', useArea: 1, copies: 1, agree: 1 });
@@ -233,7 +233,7 @@ describe('ordering and the four steps', () => {
     expect((await u.api.get('/api/Evidences/listing', { page: 1, startTime: 200, endTime: 100 })).msg).toBe(MSG.DATE_RANGE_INVALID);
   }, 180_000);
 
-  it('refuses role 2 members, anonymous callers, and announces in the 公告 dialog', async () => {
+  it('refuses anonymous callers; the office announces in the 公告 dialog', async () => {
     expect((await client(h).get('/api/Evidences/listing')).code).toBe(401);
     const a = await notaryApi.post('/api/notaryOffice/announce', { title: '春节期间办理时间调整', content: '2月1日至2月7日暂停受理。' });
     expect(a.code).toBe(200);

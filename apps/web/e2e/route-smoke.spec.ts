@@ -23,7 +23,7 @@ test.describe.configure({ mode: 'serial' });
 
 /** Real values for the params of the route table, filled in by the set-up test. */
 // `id`: a process-evidence session id (queue/live pages); a number this user does not own shows 取证记录不存在.
-const params: Record<string, string> = { token: 'app', id: '1' };
+const params: Record<string, string> = { token: 'app', id: '1', orderId: '1', step: 'applicationForm' };
 let userState = '';
 let operatorState = '';
 

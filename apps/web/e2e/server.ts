@@ -14,6 +14,8 @@ import { loadConfig } from '../../server/src/config.ts';
 import { openDatabase } from '../../server/src/db/client.ts';
 import { captchas, smsOutbox, users } from '../../server/src/db/schema/index.ts';
 import { loggerOptions } from '../../server/src/platform/logging.ts';
+import { Resvg } from '@resvg/resvg-js';
+import { idCardCheckChar } from '@cunzheng/contract/idcard';
 
 const port = Number(process.env.E2E_PORT ?? 8090);
 const peekPort = Number(process.env.E2E_PEEK_PORT ?? port + 1);
@@ -51,6 +53,9 @@ http
       body = (await services.auth.createUser({ mobile: key, password: 'Test1234', type: company ? 2 : 1, name: company ? '联系人' : '张三', company: company ? '测试科技有限公司' : '', role: 'user', userStatus: 1 }, null, 'e2e')).id;
     }
     if (kind === 'user' && /^1\d{10}$/.test(key)) body = (await services.auth.createUser({ mobile: key, password: 'Test1234', type: 1, name: '张三', company: '', role: 'user', userStatus: 3 }, null, 'e2e')).id;
+    // Issue 15: a KYC-verified personal account with a default seal, and a notary of the notary office.
+    if (kind === 'kyc-user' && /^1\d{10}$/.test(key)) body = await kycVerifiedUser(key);
+    if (kind === 'notary' && /^1\d{10}$/.test(key)) body = await notaryOf(key);
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   })
   .listen(peekPort, '127.0.0.1');
@@ -89,6 +94,41 @@ async function logCheck(): Promise<{ lines: number; hits: string[] }> {
     if (bad) hits.push(`${String(bad)}: ${line.slice(0, 300)}`);
   }
   return { lines: lines.length, hits: hits.slice(0, 20) };
+}
+
+/** Issue 15 (online notarization): a personal account verified through the real KYC flow (photo upload + operator review, so it passes the p2 §6 gate) with a default seal; password Test1234. */
+async function kycVerifiedUser(mobile: string): Promise<number> {
+  const id = (await services.auth.createUser({ mobile, password: 'Test1234', type: 1, name: '张三', company: '', role: 'user', userStatus: 1 }, null, 'e2e')).id;
+  const token = await loginToken(mobile, 'Test1234');
+  const body = `310115${'19900307'}123`;
+  const fd = new FormData();
+  for (const [k, v] of Object.entries({ userName: '张三', idCard: body + idCardCheckChar(body), sex: '0', type: '1', address: '上海市浦东新区世纪大道1号', agree: '1' })) fd.append(k, v);
+  for (const f of ['authorFront', 'authorBack', 'authorHand']) {
+    const png = new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="640" height="400"><rect width="640" height="400" fill="#e6f4ff"/><text x="60" y="120" font-size="48">${f}</text></svg>`).render().asPng();
+    fd.append(f, new Blob([new Uint8Array(png)]), `${f}.png`);
+  }
+  const req = new Request('http://x', { method: 'POST', body: fd });
+  await app.inject({ method: 'POST', url: '/api/peruser/perAuthorize', headers: { authorization: `Bearer ${token}`, 'content-type': req.headers.get('content-type') ?? '' }, payload: Buffer.from(await req.arrayBuffer()) });
+  const op = await loginToken('13900000000', 'Oper1234');
+  const list = (await app.inject({ method: 'GET', url: '/api/admin/kyc/list?kind=personal&status=2&limit=100', headers: { authorization: `Bearer ${op}` } })).json() as { data: { list: Array<{ id: number; userId: number }> } };
+  const appId = list.data.list.find((r) => r.userId === id)?.id;
+  await app.inject({ method: 'POST', url: '/api/admin/kyc/review', headers: { authorization: `Bearer ${op}`, 'content-type': 'application/x-www-form-urlencoded' }, payload: `id=${appId}&pass=1` });
+  await app.inject({ method: 'POST', url: '/api/signature/generate', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ type: 'personal', name: '张三' }).toString() });
+  return id;
+}
+
+/** Issue 15: the notary office 北京市某某公证处 (created on first use) and a notary of it with `mobile` (password Test1234). */
+let officeId: number | null = null;
+async function notaryOf(mobile: string): Promise<number> {
+  officeId ??= (await services.notary.offices.create(null, { name: '北京市某某公证处', certPrefix: '京某证内字', fee: 1000 }, null)).id;
+  const id = (await services.auth.createUser({ mobile, password: 'Test1234', type: 1, name: '刘公证', company: '', role: 'user', userStatus: 3 }, null, 'e2e')).id;
+  await services.notary.offices.addStaff(null, officeId, id, null);
+  return id;
+}
+
+async function loginToken(mobile: string, password: string): Promise<string> {
+  const r = await app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ mobile, password }).toString() });
+  return (r.json() as { data: { token: string } }).data.token;
 }
 
 const stop = async () => {

@@ -78,6 +78,12 @@ const Members = lazy(() => import('./pages/members/List/index.tsx'));
 const MemberDetail = lazy(() => import('./pages/members/Detail/index.tsx'));
 const MemberCompany = lazy(() => import('./pages/members/Company/index.tsx'));
 const AdminMembers = lazy(() => import('./pages/admin/Members/index.tsx'));
+// Online notarization (issue 15): the user's orders, evidence selection, the four steps, detail; the notary office's console.
+const NotaryList = lazy(() => import('./pages/notary/List/index.tsx'));
+const NotarySelectList = lazy(() => import('./pages/notary/SelectList/index.tsx'));
+const NotarySteps = lazy(() => import('./pages/notary/Steps/index.tsx'));
+const NotaryDetail = lazy(() => import('./pages/notary/Detail/index.tsx'));
+const NotaryOffice = lazy(() => import('./pages/notary/Office/index.tsx'));
 
 // Public certificate, ledger and query pages (written by web B).
 // THE certificate layout of every kind (issue 11 §1): each route passes its kind id (and language).
@@ -167,6 +173,12 @@ const H = {
   // Role 2 (company member): the read-only company qualification info and unbind (spec p2 §6).
   memberCompany: { title: '企业信息', auth: true, menu: { label: '企业信息', order: 105, area: 'account', hideForRoles: ['1'] } },
   adminMembers: { title: '成员审核' },
+  // Online notarization (issue 15; spec p2 §2): hidden from role 2 (p2 §6).
+  notary: { title: '在线公证', auth: true, roles: ['1'], menu: { label: '在线公证', order: 35, hideForRoles: ['2'], loggedInOnly: true } },
+  notaryDetail: { title: '公证详情', auth: true, roles: ['1'] },
+  notarySelectList: { title: '选择公证证据', auth: true, roles: ['1'] },
+  readingMaterial: { title: '公证申请', auth: true, roles: ['1'] },
+  notaryOffice: { title: '公证机构工作台', auth: true, roles: ['1'] },
   signature: { title: '签章管理', auth: true, roles: ['1'], menu: { label: '签章管理', order: 130, area: 'account', hideForRoles: ['2'] } },
   helpCenter: { title: '帮助中心' },
   production: { title: '产品介绍', menu: { label: '产品介绍', order: 40 } },
@@ -268,6 +280,11 @@ export const routes: RouteObject[] = [
               { path: '/member', element: <Members />, handle: H.member },
               { path: '/member/company', element: <MemberCompany />, handle: H.memberCompany },
               { path: '/member/:id', element: <MemberDetail />, handle: H.memberDetail },
+              { path: '/notary', element: <NotaryList />, handle: H.notary },
+              { path: '/notary/detail', element: <NotaryDetail />, handle: H.notaryDetail },
+              { path: '/notary/selectList', element: <NotarySelectList />, handle: H.notarySelectList },
+              { path: '/attestation-all/data/readingMaterial/:step/:orderId/:type', element: <NotarySteps />, handle: H.readingMaterial },
+              { path: '/notary-office', element: <NotaryOffice />, handle: H.notaryOffice },
             ],
           },
           { path: '/404', element: <NotFound />, handle: H.notFound },

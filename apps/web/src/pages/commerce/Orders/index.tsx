@@ -9,7 +9,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Empty, Input, Select, Space, Table, Tabs } from 'antd';
+import { App, Button, Card, DatePicker, Input, Select, Space, Table, Tabs } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import type { TOrderItem } from '@cunzheng/contract/commerce';
@@ -20,6 +20,7 @@ import { ApiError } from '../../../api/request';
 import { MEMBER_KEYS, memberList } from '../../../api/members';
 import { useSession } from '../../../stores/session';
 import { formatDateTime, formatPoints } from '../../../utils/format';
+import NotaryOrdersTab from '../../notary/OrdersTab';
 import '../BuyCredits/buyCredits.css';
 
 type Tab = '1' | '2' | '3';
@@ -134,7 +135,7 @@ export default function OrdersPage() {
       <Card title="订单管理" extra={member ? null : <Button type="link" href="/buyCredits">积分充值</Button>}>
         <Tabs activeKey={tab} onChange={(k) => { setTab(k as Tab); setPage(1); }} items={tabs} />
         {tab === '3' ? (
-          <Empty description={MSG.NO_DATA} />
+          <NotaryOrdersTab />
         ) : (
           <>
             {!member && (
