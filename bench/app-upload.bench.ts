@@ -1,9 +1,9 @@
 /**
- * Resumable upload of an app capture (tus 1.0 to /api/app/uploads in 8 MiB PATCHes, then POST
+ * Resumable upload of an app capture (tus 1.0 to /api/app/uploads in 32 MiB PATCHes, then POST
  * /api/app/capture, which re-reads the parts and hashes the whole file) vs the plain one-request
  * multipart POST /api/data/upload of a file of the same size, against the same server in the same run (issue 12 §1).
  * Prints MiB/s of both and their ratio (resumable / plain), on two files of the same size (different bytes).
- * `BENCH_APP_UPLOAD_MB` sets the size (256).
+ * `BENCH_APP_UPLOAD_MB` sets the size (256), `BENCH_APP_CHUNK_MB` the PATCH size (default the client's, 32).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -68,15 +68,15 @@ async function plain(base: string, token: string, file: string): Promise<string>
 }
 
 /** The resumable upload (create, PATCH every chunk, deposit) → the deposit's SHA-256. */
-async function resumable(base: string, token: string, file: string): Promise<{ sha256: string; patchS: number; depositS: number }> {
+async function resumable(base: string, token: string, file: string, chunk: number): Promise<{ sha256: string; patchS: number; depositS: number }> {
   const size = fs.statSync(file).size;
   const auth = { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' };
   const c = await send(`${base}/api/app/uploads`, { method: 'POST', headers: { ...auth, 'upload-length': String(size), 'upload-metadata': `filename ${Buffer.from('tus.bin').toString('base64')}` } });
   if (c.status !== 201) throw new Error(`create failed: ${c.status} ${c.body}`);
   const loc = String(c.headers.location);
   const t0 = performance.now();
-  for (let offset = 0; offset < size; offset += APP_UPLOAD_CHUNK_BYTES) {
-    const end = Math.min(size, offset + APP_UPLOAD_CHUNK_BYTES);
+  for (let offset = 0; offset < size; offset += chunk) {
+    const end = Math.min(size, offset + chunk);
     const r = await send(`${base}${loc}`, { method: 'PATCH', headers: { ...auth, 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset), 'content-length': String(end - offset) } }, (req) => {
       fs.createReadStream(file, { start: offset, end: end - 1, highWaterMark: 1024 * 1024 }).pipe(req);
     });
@@ -105,10 +105,11 @@ export async function run() {
     const a = await plain(server.url, token, plainFile);
     const plainS = (performance.now() - t0) / 1000;
     const t1 = performance.now();
-    const b = await resumable(server.url, token, tusFile);
+    const chunk = Number(process.env.BENCH_APP_CHUNK_MB ?? APP_UPLOAD_CHUNK_BYTES / 1048576) * 1048576;
+    const b = await resumable(server.url, token, tusFile, chunk);
     const tusS = (performance.now() - t1) / 1000;
     if (!/^[0-9a-f]{64}$/.test(a) || a === b.sha256) throw new Error('unexpected digests');
-    const res = { sizeMiB: mb, plainMBs: mb / plainS, resumableMBs: mb / tusS, ratio: plainS / tusS, patchMBs: mb / b.patchS, depositS: b.depositS, chunkMiB: APP_UPLOAD_CHUNK_BYTES / 1048576, peakRssMiB: server.peakRss() / 1048576 };
+    const res = { sizeMiB: mb, plainMBs: mb / plainS, resumableMBs: mb / tusS, ratio: plainS / tusS, patchMBs: mb / b.patchS, depositS: b.depositS, chunkMiB: chunk / 1048576, peakRssMiB: server.peakRss() / 1048576 };
     console.log(`app upload ${mb} MiB: resumable (tus, ${res.chunkMiB} MiB chunks + whole-file re-hash) ${f2(res.resumableMBs)} MiB/s vs plain POST /api/data/upload ${f2(res.plainMBs)} MiB/s → ratio ${f2(res.ratio)} (PATCHes ${f2(res.patchMBs)} MiB/s, deposit with whole-file re-hash ${f2(res.depositS)} s); server peak RSS ${f2(res.peakRssMiB)} MiB`);
     return res;
   } finally {

@@ -43,7 +43,7 @@ export const previewTypeOf = (fileType: number): PreviewType => (fileType === 2 
 
 /** Resumable uploads: the tus protocol version, the client's chunk size (bytes) and how long an idle upload is kept (seconds). */
 export const TUS_VERSION = '1.0.0';
-export const APP_UPLOAD_CHUNK_BYTES = 8 * 1024 * 1024;
+export const APP_UPLOAD_CHUNK_BYTES = 32 * 1024 * 1024;
 export const APP_UPLOAD_TTL_SECONDS = 12 * 3600;
 /** Longest capture accepted, seconds (24 h). */
 export const APP_CAPTURE_MAX_SECONDS = 24 * 3600;
