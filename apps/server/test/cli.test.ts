@@ -3,11 +3,13 @@
  * without a server (opening the database itself) — issue 2 §2. Real processes, real PGlite on disk.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyBackup } from '../src/platform/backup.ts';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const node = process.execPath;
@@ -78,6 +80,29 @@ describe('CLI', () => {
     const bad = cli(dataDir, ['ledger:verify']);
     expect(bad.code).toBe(2);
     expect(JSON.parse(bad.out).blobs.problems[0]).toMatchObject({ baoquan: up.data.baoquan });
+  });
+
+  it('backup <dir> runs in the server (PGlite, admin socket): refuses an altered blob, then writes a verified backup (issue 17 §3)', async () => {
+    const backups = fs.mkdtempSync(path.join(os.tmpdir(), 'cz-cli-backup-'));
+    try {
+      // The blob altered by the previous test makes the backup fail instead of copying bad bytes.
+      const refused = cli(dataDir, ['backup', path.join(backups, 'a')]);
+      expect(refused.code).toBe(1);
+      expect(refused.err).toMatch(/blob [0-9a-f]{64} hashes to/);
+      // Put the right bytes back; the backup then succeeds and its manifest verifies.
+      const content = Buffer.from('需要核验的证据内容');
+      const sha = crypto.createHash('sha256').update(content).digest('hex');
+      fs.writeFileSync(path.join(dataDir, 'blobs', sha.slice(0, 2), sha.slice(2, 4), sha), content);
+      const ok = cli(dataDir, ['backup', path.join(backups, 'b')]);
+      expect(ok.code, ok.err).toBe(0);
+      expect(JSON.parse(ok.out)).toMatchObject({ ok: true, ledger: { size: 1, checkpointSize: 1 } });
+      const m = await verifyBackup(path.join(backups, 'b'));
+      expect(m.files[`blobs/${sha}`]).toMatchObject({ sha256: sha, size: content.length });
+      expect(cli(dataDir, ['backup']).code).toBe(1); // no directory
+      expect(cli(dataDir, ['backup', path.join(backups, 'b')]).err).toContain('not empty');
+    } finally {
+      fs.rmSync(backups, { recursive: true, force: true });
+    }
   });
 
   it('works without a running server by opening the database itself', async () => {
