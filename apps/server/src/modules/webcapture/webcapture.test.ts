@@ -238,6 +238,10 @@ describe('web capture API', () => {
     expect(pay.data.ids).toHaveLength(2);
     expect(await owner.api.post('/api/webbatch/pay', { batchId: g.data.batchId })).toMatchObject({ code: 400, msg: MSG.WEB_BATCH_STARTED });
     for (const id of pay.data.ids) expect((await waitCapture(owner.api, id)).status).toBe(2);
+    // Issue 13: each capture of a batch is charged as a batch web page (order type 8), a single one as 2.
+    const consumed = (await owner.api.get('/api/processorder/getOrderList', { isType: 2 })).data.list as Array<{ type: number }>;
+    expect(consumed.filter((o) => o.type === 8)).toHaveLength(2);
+    expect(consumed.some((o) => o.type === 2)).toBe(true);
 
     const json = await h.app.inject({ method: 'GET', url: `/down/downloadBatch?ids=${pay.data.ids.join(',')}`, headers: { authorization: `Bearer ${owner.token}`, accept: 'application/json' } });
     const env = json.json();
