@@ -36,8 +36,11 @@ export const msgImageRequired = (field: string): string => `请上传${KYC_IMAGE
 const zPersonName = (required: string = MSG.NAME_REQUIRED) => zText('姓名', 30, { required }).superRefine(noSpecialChars('姓名'));
 /** Address on the ID card (请输入身份证地址), ≤ 100 characters. */
 const zIdAddress = () => zText('身份证地址', 100, { required: MSG.ID_ADDRESS_REQUIRED }).superRefine(noSpecialChars('身份证地址'));
-/** The consent tick (spec p2 §5: 请先同意实名验证): '1' or 'true'. */
-const zConsent = () => z.preprocess((v) => (v === '1' || v === 'true' || v === true || v === 1 ? 1 : 0), z.literal(1, { error: MSG.KYC_CONSENT_REQUIRED }));
+/**
+ * The consent tick (spec p2 §5: 请先同意实名验证). The spec's payloads do not carry it (the page checks the
+ * tick before sending), so a missing field is accepted; a field sent as '', '0' or 'false' is refused.
+ */
+const zConsent = () => z.preprocess((v) => (v === undefined || v === '1' || v === 'true' || v === true || v === 1 ? 1 : 0), z.literal(1, { error: MSG.KYC_CONSENT_REQUIRED }));
 
 /** Checks that a sex field agrees with the ID number (p2 §5 sex from the ID). */
 const sexMatches = (idField: string, sexField: string) => (o: Record<string, unknown>, ctx: z.RefinementCtx) => {
