@@ -6,7 +6,7 @@
 import type { TOrderItem } from '@cunzheng/contract/commerce';
 import type { TMember, TMemberCompanyInfo, TQueryMemberRes, TRoleItem } from '@cunzheng/contract/members';
 import { getSession } from '../stores/session';
-import { ApiError, apiUrl, request, requestWithMsg, type Answer } from './request';
+import { ApiError, apiUrl, request, requestWithMsg, type Answer, type UploadProgress } from './request';
 
 /** TanStack Query keys of the member data. */
 export const MEMBER_KEYS = { list: ['member/list'] as const, detail: ['member/detail'] as const, orders: ['member/orders'] as const, roles: ['member/roles'] as const, company: ['member/company'] as const, pending: ['admin/members'] as const };
@@ -23,11 +23,11 @@ export const queryMember = (mobile: string, pid?: number) => request<TQueryMembe
 /** POST /api/companymember/sendMsg (mobile, type 7 add / 8 stop or unbind, companyName) → `{token}`. */
 export const memberSendMsg = (d: { mobile: string; type: 7 | 8; companyName?: string }) => request<{ token: string }>({ method: 'POST', url: '/api/companymember/sendMsg', data: { ...d } });
 
-/** POST /api/companymember/upload (multipart `file`, an image) → `{path, full_path}`. */
-export const memberUpload = (file: File) => {
+/** POST /api/companymember/upload (multipart `file`, an image; progress reported) → `{path, full_path}`. */
+export const memberUpload = (file: File, onUploadProgress: (p: UploadProgress) => void) => {
   const form = new FormData();
   form.append('file', file);
-  return request<{ path: string; full_path: string }>({ method: 'POST', url: '/api/companymember/upload', form });
+  return request<{ path: string; full_path: string }>({ method: 'POST', url: '/api/companymember/upload', form, onUploadProgress });
 };
 
 /** POST /api/companymember/add → `{member_id}`, msg 提交成功. */

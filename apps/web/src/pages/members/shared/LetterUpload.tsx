@@ -1,6 +1,6 @@
 /**
  * Upload of the authorisation letter 授权委托书 (spec p1 §5, §7): an image only (请上传图片类型), sent at
- * once through POST /api/companymember/upload (bearer auth) → `{path, full_path}`; disabled until the
+ * once through POST /api/companymember/upload (bearer auth, progress shown) → `{path, full_path}`; disabled until the
  * member's name resolved. An upload failure shows a fixed toast (spec p1 §8).
  */
 import { useState } from 'react';
@@ -16,6 +16,7 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/jpg'];
 export function LetterUpload({ value, onChange, disabled }: { value: { path: string; full_path: string } | null; onChange: (v: { path: string; full_path: string } | null) => void; disabled: boolean }) {
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
+  const [percent, setPercent] = useState(0);
   return (
     <Flex gap={12} align="center" wrap>
       <Upload
@@ -28,7 +29,8 @@ export function LetterUpload({ value, onChange, disabled }: { value: { path: str
             return Upload.LIST_IGNORE;
           }
           setBusy(true);
-          memberUpload(file)
+          setPercent(0);
+          memberUpload(file, (p) => setPercent(p.percent))
             .then((r) => onChange(r))
             .catch((e: unknown) => {
               if (!(e instanceof ApiError)) void message.error(UPLOAD_FAILED);
@@ -37,7 +39,7 @@ export function LetterUpload({ value, onChange, disabled }: { value: { path: str
           return false;
         }}
       >
-        <Button disabled={disabled} loading={busy}>{value ? '重新上传' : '上传授权委托书'}</Button>
+        <Button disabled={disabled} loading={busy}>{busy ? `上传中 ${Math.round(percent)}%` : value ? '重新上传' : '上传授权委托书'}</Button>
       </Upload>
       {value ? <Image src={value.full_path} alt="授权委托书" width={72} height={72} style={{ objectFit: 'cover' }} /> : <span style={{ color: '#888' }}>jpg、png 图片，不超过10M</span>}
     </Flex>
