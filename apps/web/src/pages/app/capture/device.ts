@@ -17,15 +17,19 @@ interface UAData {
 const clip = (s: string, n: number) => s.trim().slice(0, n);
 
 /** Browser name and major version from the brands, e.g. "Chromium 131" (noise brands dropped). */
-function browserName(ua: UAData | undefined, uaString: string): string {
+export function browserName(ua: UAData | undefined, uaString: string): string {
   const brand = ua?.brands?.find((b) => !/Not.?A.?Brand/i.test(b.brand) && b.brand !== 'Chromium') ?? ua?.brands?.find((b) => !/Not.?A.?Brand/i.test(b.brand));
   if (brand) return `${brand.brand} ${brand.version}`;
-  const m = /(Edg|Chrome|Firefox|Version)\/(\d+)/.exec(uaString);
-  return m ? `${m[1] === 'Version' ? 'Safari' : m[1]} ${m[2]}` : '浏览器';
+  // Most specific first: Edge and others also say Chrome, Chrome also says Safari.
+  for (const [re, name] of [[/Edg\/(\d+)/, 'Edge'], [/Firefox\/(\d+)/, 'Firefox'], [/Chrome\/(\d+)/, 'Chrome'], [/Version\/(\d+).*Safari/, 'Safari']] as const) {
+    const m = re.exec(uaString);
+    if (m) return `${name} ${m[1]}`;
+  }
+  return '浏览器';
 }
 
 /** The operating system and version from the user-agent string (when no client hints). */
-function osFromUa(ua: string): string {
+export function osFromUa(ua: string): string {
   const android = /Android ([\d.]+)/.exec(ua);
   if (android) return `Android ${android[1]}`;
   const ios = /(iPhone|iPad).*OS ([\d_]+)/.exec(ua);
@@ -37,7 +41,7 @@ function osFromUa(ua: string): string {
 }
 
 /** The device model from the user-agent string (Android puts it before "Build/" or ")"). */
-function modelFromUa(ua: string): string {
+export function modelFromUa(ua: string): string {
   const m = /Android [\d.]+; ([^;)]+?)(?: Build\/|\))/.exec(ua);
   if (m) return m[1]!;
   const apple = /(iPhone|iPad|Macintosh)/.exec(ua);
