@@ -51,7 +51,7 @@ export function ImageField({ label, maxBytes, storedUrl, value, onChange, disabl
         ) : (
           <div>
             <PlusOutlined />
-            <div style={{ marginTop: 8, fontSize: 12 }}>{label}</div>
+            <div style={{ marginTop: 8, fontSize: 12 }}>点击上传</div>
           </div>
         )}
       </Upload>
