@@ -170,6 +170,16 @@ describe('resumable upload (tus 1.0)', () => {
     expect((await tus(u.token, 'HEAD', loc)).status).toBe(404);
   });
 
+  it('an upload idle past its TTL answers 404 and the sweep forgets it', async () => {
+    const u = await userWith();
+    const loc = String((await createUpload(u.token, 1000)).headers.location);
+    expect((await patch(u.token, loc, 0, webm(500))).status).toBe(204);
+    await h.database.query("update app_uploads set updated_at = now() - interval '13 hours' where id = $1", [loc.split('/').pop()!]);
+    expect((await tus(u.token, 'HEAD', loc)).status).toBe(404);
+    expect(await h.services.appEvidence.uploads.sweep()).toBeGreaterThanOrEqual(1);
+    expect(await h.database.query('select 1 from app_uploads where id = $1', [loc.split('/').pop()!])).toEqual([]);
+  });
+
   it('two PATCHes racing at the same offset: exactly one lands', async () => {
     const u = await userWith();
     const file = crypto.randomBytes(200_000);

@@ -34,7 +34,7 @@ import { buildQuery, registerQueryRoutes, registerQueryWorkers } from './query/w
 import { buildKyc, registerKycRoutes, registerKycWorkers } from './kyc/wire.ts';
 import { assertOrders, exportOrders, orderList } from './commerce/orderList.ts';
 import { buildMembers, registerMembersRoutes } from './members/wire.ts';
-import { buildAppEvidence, registerAppRoutes } from './app/wire.ts';
+import { buildAppEvidence, registerAppRoutes, registerAppWorkers } from './app/wire.ts';
 import { buildNotary, registerNotaryRoutes } from './notary/wire.ts';
 
 /** Version of the server package. */
@@ -125,4 +125,5 @@ export async function registerWorkers(jobs: Jobs, ctx: AppContext, s: Services):
   await registerCommerceWorkers(jobs, ctx, s.commerce);
   await registerQueryWorkers(jobs, ctx, s.query);
   await registerKycWorkers(jobs, ctx, s.kyc);
+  await registerAppWorkers(jobs, ctx, s.appEvidence);
 }

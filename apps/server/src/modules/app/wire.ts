@@ -4,6 +4,7 @@
  * list, phone info, previews, tus uploads, ranged media).
  */
 import type { FastifyInstance } from 'fastify';
+import type { Jobs } from '../../platform/jobs.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { IntegrityReporter } from '../../platform/blobIntegrity.ts';
 import type { CertificateService } from '../certificate/service.ts';
@@ -27,4 +28,12 @@ export async function registerAppRoutes(app: FastifyInstance, ctx: AppContext, m
   await app.register(appRoutes({ app: m.service, sessions: ctx.sessions }));
   await app.register(mediaRoutes({ app: m.service }));
   await app.register(tusRoutes({ uploads: m.uploads, sessions: ctx.sessions }));
+}
+
+/** Hourly job `app.uploads.sweep`: forgets resumable uploads idle past their TTL (their part blobs are left to the blob GC). */
+export async function registerAppWorkers(jobs: Jobs, ctx: AppContext, m: { uploads: ReturnType<typeof uploadStore> }): Promise<void> {
+  await jobs.every('app.uploads.sweep', '41 * * * *', { expireInSeconds: 600 }, async () => {
+    const n = await m.uploads.sweep();
+    if (n > 0) ctx.log.info({ forgotten: n }, 'app: expired resumable uploads forgotten');
+  });
 }
