@@ -13,7 +13,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@cunzheng/contract/messages';
 import { ZMember, ZRoleItem } from '@cunzheng/contract/members';
-import { auditLog, companyMembers, evidence, notifications, orders, pointsLedger, webCaptures } from '../src/db/schema/index.ts';
+import { auditLog, companyMembers, evidence, notifications, orders, pointsLedger, processSessions, webCaptures } from '../src/db/schema/index.ts';
 import { JPEG, makeOperator, transparentPng } from './account-helpers.ts';
 import { client, form, freshMobile, lastSmsCode, type Envelope } from './client.ts';
 import { makeHarness, type Harness } from './harness.ts';
@@ -297,7 +297,7 @@ describe('roles and the acting account (spec p1 §1, §6; p2 §2, §6)', () => {
     expect((await person.api.get('/api/user/info')).data.points).toBe(700);
   });
 
-  it('a web capture started as role 2 belongs to the company, records the member and spends the company points', async () => {
+  it('a web capture and a process session started as role 2 belong to the company and record the member; the capture spends the company points', async () => {
     const company = await account({ type: 2, company: '癸公司', points: 5_000 });
     const person = await account({ type: 1, name: '取证成员', points: 0 });
     await bind(company, person);
@@ -320,6 +320,13 @@ describe('roles and the acting account (spec p1 §1, §6; p2 §2, §6)', () => {
     // The company sees it in its web list.
     const list = await company.api.post<{ list: Array<{ id: number }> }>('/api/webforlist/webList', { page: 1 });
     expect(list.data.list.map((x) => x.id)).toContain(sub.data.id);
+    // A process-evidence session started as role 2 is the company's and records the member (deposited with both).
+    const add = await person.as2.post<{ id: number }>('/api/processforensics/addProcess', { url: siteUrl, title: '成员过程取证' });
+    expect(add.code, add.msg).toBe(200);
+    const ps = (await h.database.db.select().from(processSessions).where(eq(processSessions.id, add.data.id)))[0]!;
+    expect(ps).toMatchObject({ userId: company.row.id, memberId: person.row.id });
+    expect((await person.api.post('/api/processlist/look', { id: add.data.id })).code).toBe(400);
+    expect(await person.as2.post('/api/processlist/cancelButton', { id: add.data.id })).toMatchObject({ code: 200, msg: MSG.PROCESS_CANCELLED });
   }, 90_000);
 
   it('concurrent member deposits never drive the company balance below zero', async () => {
