@@ -67,6 +67,7 @@ describe('personal photo verification (p2 §3–5) and the operator queue (§5)'
     const r = await postMultipart(h, u.token, '/api/peruser/perAuthorize', personalForm(), personalImages());
     expect(r).toMatchObject({ code: 200, msg: '提交成功' });
     expect(await info(u.token)).toMatchObject({ userStatus: 2 });
+    expect(await h.services.kyc.notaryGate(u.userId)).toEqual({ ok: true });
     expect((await postMultipart(h, u.token, '/api/peruser/perAuthorize', personalForm(), personalImages())).msg).toBe(MSG.KYC_UNDER_REVIEW);
 
     // A non-operator cannot see the queue.
@@ -91,6 +92,7 @@ describe('personal photo verification (p2 §3–5) and the operator queue (§5)'
     expect(await op.api.post('/api/admin/kyc/review', { id, pass: 0, reason: '手持照片模糊' })).toMatchObject({ code: 200 });
     expect((await op.api.post('/api/admin/kyc/review', { id, pass: 1 })).msg).toBe(MSG.KYC_ALREADY_REVIEWED);
     expect(await info(u.token)).toMatchObject({ userStatus: 4 });
+    expect(await h.services.kyc.notaryGate(u.userId)).toEqual({ ok: false, message: '您未实名不可使用该功能', redirect: '/personage-kyc' });
     expect(await lastSms(u.mobile)).toContain('手持照片模糊');
     const news = await h.database.db.select().from(notifications).where(eq(notifications.userId, u.userId));
     expect(news.some((n) => n.str.includes('手持照片模糊'))).toBe(true);
@@ -228,6 +230,8 @@ describe('enterprise verification with amendment (p2 §3–5)', () => {
     expect((await postMultipart(h, p.token, '/api/user/companyAuthorize', enterpriseForm(), enterpriseImages())).msg).toBe(MSG.KYC_WRONG_ACCOUNT_TYPE);
     expect(await post(enterpriseForm())).toMatchObject({ code: 200, msg: '提交成功' });
     expect(await info(c.token)).toMatchObject({ userStatus: 2 });
+    // Under review with every image (p2 §6 "userStatus 3 or 2 with conditions"): notarisation is open.
+    expect(await h.services.kyc.notaryGate(c.userId)).toEqual({ ok: true });
     const id = await pendingId('enterprise', c.userId);
     const d = await op.api.get('/api/admin/kyc/detail', { id });
     // Birth date and sex of the authorised person come from the ID number (even second-to-last digit: female).

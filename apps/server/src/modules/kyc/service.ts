@@ -44,7 +44,7 @@ export interface Identity {
   realName: string;
   /** Verified company name; '' for personal accounts. */
   companyName: string;
-  /** Company accounts: authorisation letter and the authorised person's ID images are stored. */
+  /** Company accounts: authorisation letter and the authorised person's ID images are stored (verified or under review). */
   enterpriseImagesComplete: boolean;
 }
 
@@ -106,6 +106,9 @@ export function kycService(deps: KycDeps) {
   const identityOf = async (userId: number): Promise<Identity> => {
     const u = await userOf(userId);
     const profile = await repo.profileOf(db, userId);
+    // Under review (userStatus 2) the images are those of the application being reviewed.
+    const pending = profile ? null : await repo.latestApplication(db, userId, [u.type === 2 ? 'enterprise' : 'personal']);
+    const images = profile?.images ?? (pending?.status === 2 ? pending.images : {});
     const form = profile ? openForm(profile.form) : null;
     let realName = '';
     if (form) realName = String(u.type === 2 ? form.authorName ?? '' : form.userName ?? '');
@@ -116,7 +119,7 @@ export function kycService(deps: KycDeps) {
       repairType: profile && profile.repairType > 0 ? profile.repairType : null,
       realName,
       companyName: u.type === 2 ? String(form?.name ?? u.company) : '',
-      enterpriseImagesComplete: u.type === 2 && !!profile && ['file', 'authorFront', 'authorBack'].every((k) => !!profile.images[k]),
+      enterpriseImagesComplete: u.type === 2 && ['file', 'authorFront', 'authorBack'].every((k) => !!images[k]),
     };
   };
 
@@ -138,7 +141,6 @@ export function kycService(deps: KycDeps) {
       if (id.userStatus !== 3 && id.userStatus !== 2) return { ok: false, message: MSG.NOT_VERIFIED, redirect: kycPage };
       if (id.repairType === 2) return { ok: false, message: MSG.REPAIR_PENDING, redirect: id.type === 2 ? '/kyc-info' : '/person-info' };
       if (id.type === 2) {
-        if (id.userStatus === 2 && !id.enterpriseImagesComplete) return { ok: false, message: MSG.NOT_VERIFIED, redirect: '/kyc-info' };
         if (!id.enterpriseImagesComplete || id.repairType === 4) return { ok: false, message: MSG.ENTERPRISE_IMAGES_REQUIRED, redirect: '/kyc-info' };
         return { ok: true };
       }
