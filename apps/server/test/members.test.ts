@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@cunzheng/contract/messages';
+import { MSG, msgTooLong } from '@cunzheng/contract/messages';
 import { ZMember, ZRoleItem } from '@cunzheng/contract/members';
 import { auditLog, companyMembers, evidence, notifications, orders, pointsLedger, processSessions, webCaptures } from '../src/db/schema/index.ts';
 import { JPEG, makeOperator, transparentPng } from './account-helpers.ts';
@@ -180,6 +180,8 @@ describe('operator review, update, del (spec p1 §4; issue 14 §5)', () => {
     expect(item).toMatchObject({ company: '丙公司' });
     expect((await h.app.inject({ method: 'GET', url: item.file_full_path })).statusCode).toBe(200);
     expect(await op.api.post('/api/admin/members/review', { member_id: id, pass: 0 })).toMatchObject({ code: 400, msg: MSG.AUDIT_REASON_REQUIRED });
+    expect(await op.api.post('/api/admin/members/review', { member_id: id, pass: 0, reason: '长'.repeat(101) })).toMatchObject({ code: 400, msg: msgTooLong('审核意见', 100) });
+    expect(await op.api.post('/api/admin/members/review', { member_id: id, pass: 2 })).toMatchObject({ code: 400, msg: MSG.BAD_PARAM });
     expect(await op.api.post('/api/admin/members/review', { member_id: id, pass: 0, reason: '授权委托书不清晰' })).toMatchObject({ code: 200 });
     expect(await op.api.post('/api/admin/members/review', { member_id: id, pass: 1 })).toMatchObject({ code: 400, msg: MSG.MEMBER_REVIEWED });
     const d = await company.api.post('/api/companymember/detail', { member_id: id });

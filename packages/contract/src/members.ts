@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { zFormCode, zFormIntDefault, zFormIntOpt, zId, zPaging, zUnixOpt } from './common.ts';
 import { PAGE_SIZE } from './constants.ts';
 import { zMobile, zSmsCode, zSmsToken } from './fields.ts';
-import { MSG } from './messages.ts';
+import { MSG, msgTooLong } from './messages.ts';
 
 /** Mobile of the member dialog: empty 请输入手机号码, wrong 请输入正确格式手机号码 (spec p1 §5). */
 export const zMemberMobile = () => zMobile(MSG.MOBILE_FORMAT_MEMBER);
@@ -15,8 +15,8 @@ export const zMemberSmsCode = () => z.preprocess((v) => (v === undefined || v ==
 /** The uploaded letter's `path`: missing 请上传授权委托书. */
 export const zLetterPath = () => z.string({ error: MSG.AUTH_LETTER_REQUIRED }).trim().min(1, MSG.AUTH_LETTER_REQUIRED).max(40, MSG.AUTH_LETTER_REQUIRED);
 
-/** GET /api/companymember/getList (keyword: name or mobile ≤ 30, page, limit 10). */
-export const ZMemberListQuery = z.object({ ...zPaging(PAGE_SIZE.members), keyword: z.string().trim().max(30, MSG.KEYWORD_TOO_LONG).optional() });
+/** GET /api/companymember/getList (keyword: name or mobile ≤ 50, page, limit 10). */
+export const ZMemberListQuery = z.object({ ...zPaging(PAGE_SIZE.members), keyword: z.string().trim().max(50, MSG.KEYWORD_TOO_LONG).optional() });
 export type TMemberListQuery = z.infer<typeof ZMemberListQuery>;
 
 /** One company member (spec p1 §3); times are Unix seconds (0 when none), status a string 1–4. */
@@ -138,5 +138,5 @@ export type TMemberCompanyInfo = z.infer<typeof ZMemberCompanyInfo>;
 export const ZMemberReviewReq = z.object({
   member_id: zId(MSG.MEMBER_NOT_FOUND),
   pass: zFormCode([0, 1] as const, MSG.BAD_PARAM),
-  reason: z.string().trim().max(100, MSG.STOP_REASON_TOO_LONG).optional(),
+  reason: z.string().trim().max(100, msgTooLong('审核意见', 100)).optional(),
 });

@@ -2,7 +2,7 @@
  * Tables of the members module (issue 14 §3–4): `company_members` and `member_letters`. Only this module
  * reads or writes them; other modules ask the members service.
  */
-import { and, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companyMembers, memberLetters } from '../../db/schema/index.ts';
 
@@ -113,9 +113,3 @@ export const isActiveConflict = (e: unknown): boolean => {
   const code = err?.code ?? err?.cause?.code;
   return code === '23505';
 };
-
-/** Count of live rows of `pid` (tests, reports). */
-export async function countOf(db: DbOrTx, pid: number): Promise<number> {
-  const r = await db.select({ n: sql<number>`count(*)` }).from(companyMembers).where(and(eq(companyMembers.pid, pid), isNull(companyMembers.deletedAt)));
-  return Number(r[0]?.n ?? 0);
-}
