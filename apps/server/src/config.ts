@@ -27,6 +27,7 @@ export const ZConfig = z.object({
   EXTRACT_CODE_KEY: z.string().max(200).optional().describe('AES-256-GCM key of the extraction codes at rest, base64 of 32 bytes. Unset: generated into `DATA_DIR/keys`.'),
   PUBLIC_URL: z.string().max(1000).default('http://localhost:8080').describe('Public base URL of the site: links and QR codes in certificates and shared links. Set it to the address users open (e.g. `https://cz.example.com`).'),
   CHROMIUM_PATH: z.string().max(4096).default('/usr/bin/chromium').describe('Chromium used for certificate PDFs and web captures.'),
+  VERIFY_BUNDLE: z.string().max(4096).default('').describe('The single-file verifier put into every evidence package as `verify.mjs` (`npm run build` makes it). Unset: `packages/verify/dist/cunzheng-verify.mjs`; when the file is absent packages go without it.'),
   WEB_DIST: z.string().max(4096).optional().describe('Directory of the built web app (`npm run build`). Unset: `apps/web/dist`.'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Server log level (pino): fatal, error, warn, info, debug, trace or silent.'),
   RATE_LIMIT_OFF: z.enum(['0', '1']).default('0').describe('Relaxes rate limits for automated test runs (`1`). Never set in production.'),

@@ -1,18 +1,20 @@
 #!/usr/bin/env node
 /**
- * CLI: `cunzheng-verify <package.zip> [--key <verifier key or file>] [--tsa-root <pem>]... [--witness <key>]... [--quorum <n>] [--json]`
+ * CLI: `cunzheng-verify <package.zip | unzipped folder> [--key <verifier key or file>] [--tsa-root <pem>]... [--witness <key>]... [--quorum <n>] [--json]`
  * (issue 3 §4). Verifies an evidence package offline and prints one verdict per check in Chinese and
  * English. Exit status: 0 every check passed (notes may ask to compare values by hand), 1 a check
  * failed (including an unreadable, truncated or altered package), 2 usage error or unreadable path.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import nodePath from 'node:path';
 import { fingerprint, parseCertificate, readPem } from './x509.ts';
 import { formatReport } from './report.ts';
-import { verifyPackage } from './package.ts';
+import { verifyMembers, verifyPackage } from './package.ts';
+import { VerifyError } from './text.ts';
 import type { ByteSource } from './zip.ts';
 
-const USAGE = `用法 / usage: cunzheng-verify <证据包.zip | package.zip> [--key <公钥或文件 | key or file>] [--tsa-root <根证书.pem | root.pem>] [--witness <见证人公钥 | witness key>]... [--quorum <n>] [--json]
+const USAGE = `用法 / usage: cunzheng-verify <证据包.zip 或解压后的文件夹 | package.zip or unzipped folder> [--key <公钥或文件 | key or file>] [--tsa-root <根证书.pem | root.pem>] [--witness <见证人公钥 | witness key>]... [--quorum <n>] [--json]
   --key       平台公布的账本验证公钥（/api/ledger/key 的内容，或保存它的文件）；给出时必须与 verifier-key.txt 一致
               the log verifier key as published at /api/ledger/key (text or a file holding it); verifier-key.txt must equal it
   --tsa-root  信任的时间戳根证书（PEM，可重复）；给出时 TSA 根证书必须是其中之一
@@ -82,6 +84,41 @@ async function main(argv: string[]): Promise<number> {
       }
     }
   }
+  const options = {
+    hash: () => {
+      const h = crypto.createHash('sha256');
+      return { update: (c: Uint8Array) => void h.update(c), digest: () => new Uint8Array(h.digest()) };
+    },
+    trustedKey: key,
+    trustedTsaRoots: trusted,
+    ...(witnessKeys.length ? { witnesses: { keys: witnessKeys.map((k) => (fs.existsSync(k) && fs.statSync(k).isFile() ? fs.readFileSync(k, 'utf8').trim() : k)), quorum: quorum ?? witnessKeys.length } } : {}),
+  };
+  if (fs.existsSync(path) && fs.statSync(path).isDirectory()) {
+    // An unzipped package (`node verify.mjs .`): the members listed in manifest.json (files the reader
+    // created while following VERIFY.md are not members and are left out).
+    const dir = path;
+    let names: string[];
+    try {
+      const m = JSON.parse(fs.readFileSync(nodePath.join(dir, 'manifest.json'), 'utf8')) as { members?: Array<{ name?: unknown }> };
+      names = ['manifest.json', ...(m.members ?? []).map((x) => String(x.name))];
+    } catch {
+      names = fs.readdirSync(dir).filter((n) => fs.statSync(nodePath.join(dir, n)).isFile());
+    }
+    const list = names.filter((n) => !n.includes('/') && !n.includes('\\') && n !== '..' && fs.existsSync(nodePath.join(dir, n))).map((n) => ({ name: n, size: fs.statSync(nodePath.join(dir, n)).size }));
+    const report = await verifyMembers({
+      list,
+      async read(name, cap) {
+        const file = nodePath.join(dir, name);
+        if (fs.statSync(file).size > cap) throw new VerifyError('zip', { zh: `${name} 过大`, en: `${name} is too large` });
+        return new Uint8Array(fs.readFileSync(file));
+      },
+      async *chunks(name) {
+        for await (const c of fs.createReadStream(nodePath.join(dir, name), { highWaterMark: 1 << 20 })) yield new Uint8Array(c as Buffer);
+      },
+    }, options);
+    process.stdout.write(json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report, path));
+    return report.ok ? 0 : 1;
+  }
   let fd: number;
   let size: number;
   try {
@@ -94,15 +131,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   try {
-    const report = await verifyPackage(fileSource(fd, size), {
-      hash: () => {
-        const h = crypto.createHash('sha256');
-        return { update: (c) => void h.update(c), digest: () => new Uint8Array(h.digest()) };
-      },
-      trustedKey: key,
-      trustedTsaRoots: trusted,
-      ...(witnessKeys.length ? { witnesses: { keys: witnessKeys.map((k) => (fs.existsSync(k) && fs.statSync(k).isFile() ? fs.readFileSync(k, 'utf8').trim() : k)), quorum: quorum ?? witnessKeys.length } } : {}),
-    });
+    const report = await verifyPackage(fileSource(fd, size), options);
     process.stdout.write(json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report, path));
     return report.ok ? 0 : 1;
   } finally {

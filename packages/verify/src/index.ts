@@ -4,7 +4,7 @@
  * code runs in the CLI (`cunzheng-verify`, src/cli.ts) and in the browser (/verify page). The ledger
  * Merkle/note verification is @cunzheng/contract's (one implementation).
  */
-export { verifyPackage, type VerifyOptions } from './package.ts';
+export { verifyMembers, verifyPackage, type PackageMembers, type VerifyOptions } from './package.ts';
 export { formatReport, CHECK_IDS, TITLES, type Check, type CheckId, type Report, type Status } from './report.ts';
 export { readZip, entryChunks, readEntry, bytesSource, blobSource, crc32, MAX_ENTRIES, type ByteSource, type ZipEntry } from './zip.ts';
 export { parseTlogProof, formatTlogProof, TLOG_PROOF_HEADER, type TlogProof } from './tlogProof.ts';

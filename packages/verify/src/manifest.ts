@@ -26,6 +26,10 @@ export const MEMBERS = {
   timestamp: 'timestamp.tsr',
   tsaChain: 'tsa-chain.pem',
   anchor: 'anchor.json',
+  /** The single-file verifier (`node verify.mjs .`, issue 10 §5); present when the server has the bundle. */
+  verifier: 'verify.mjs',
+  /** Python 3 standard-library script of the hash and ledger checks (issue 10 §5). */
+  pyVerifier: 'verify.py',
 } as const;
 
 /** Every reserved name, lower case (the evidence file is renamed when it would clash). */

@@ -44,6 +44,8 @@ const CAPS: Record<string, number> = {
   [MEMBERS.timestamp]: 256 << 10,
   [MEMBERS.tsaChain]: 256 << 10,
   [MEMBERS.anchor]: 256 << 10,
+  [MEMBERS.verifier]: 8 << 20,
+  [MEMBERS.pyVerifier]: 256 << 10,
 };
 const MEMBER_NAMES: ReadonlySet<string> = new Set(Object.values(MEMBERS));
 const REQUIRED = [MEMBERS.manifest, MEMBERS.readme, MEMBERS.certificate, MEMBERS.entry, MEMBERS.proof, MEMBERS.checkpoint, MEMBERS.key];
@@ -55,11 +57,21 @@ function unusable(problem: Text): Report {
   return { ok: false, checks: [verdict('package', 'fail', [problem])], facts: emptyFacts() };
 }
 
+/**
+ * The members of a package however it is stored: a zip (`verifyPackage`) or an unzipped folder (the
+ * CLI's `node verify.mjs .`, issue 10 §5). `read` throws VerifyError beyond `cap` bytes.
+ */
+export interface PackageMembers {
+  list: Array<{ name: string; size: number }>;
+  read(name: string, cap: number): Promise<Uint8Array>;
+  chunks(name: string): AsyncIterable<Uint8Array>;
+}
+
 /** Streams the evidence member through the hash; returns digest and size. */
-async function hashMember(src: ByteSource, e: ZipEntry, hash: HashFactory, onProgress?: (d: number, total: number) => void): Promise<{ digest: Uint8Array; size: number }> {
+async function hashMember(src: PackageMembers, e: { name: string; size: number }, hash: HashFactory, onProgress?: (d: number, total: number) => void): Promise<{ digest: Uint8Array; size: number }> {
   const h = hash();
   let size = 0;
-  for await (const c of entryChunks(src, e)) {
+  for await (const c of src.chunks(e.name)) {
     h.update(c);
     size += c.length;
     onProgress?.(size, e.size);
@@ -91,12 +103,24 @@ function checkManifest(m: Manifest | null, problem: Text | null, digests: Map<st
  * for malformed input.
  */
 export async function verifyPackage(src: ByteSource, opts: VerifyOptions = {}): Promise<Report> {
-  let entries: ZipEntry[];
+  let zipEntries: ZipEntry[];
   try {
-    entries = await readZip(src);
+    zipEntries = await readZip(src);
   } catch (e) {
     return unusable(textOf(e));
   }
+  const zipByName = new Map(zipEntries.map((e) => [e.name, e]));
+  return verifyMembers({
+    list: zipEntries.map((e) => ({ name: e.name, size: e.size })),
+    read: (name, cap) => readEntry(src, zipByName.get(name)!, cap),
+    chunks: (name) => entryChunks(src, zipByName.get(name)!),
+  }, opts);
+}
+
+/** Verifies a package given as members (zip or folder); the checks of `verifyPackage`. Never throws for malformed input. */
+export async function verifyMembers(members: PackageMembers, opts: VerifyOptions = {}): Promise<Report> {
+  const entries = members.list;
+  const src = members;
   const byName = new Map(entries.map((e) => [e.name, e]));
   const structure: Text[] = [];
   const others = entries.filter((e) => !MEMBER_NAMES.has(e.name));
@@ -113,7 +137,7 @@ export async function verifyPackage(src: ByteSource, opts: VerifyOptions = {}): 
       if (e === evidence) continue;
       const cap = CAPS[e.name];
       if (cap === undefined) continue;
-      const b = await readEntry(src, e, cap);
+      const b = await src.read(e.name, cap);
       small.set(e.name, b);
       if (e.name !== MEMBERS.manifest) digests.set(e.name, { sha256: toHex(await sha256(b)), size: b.length });
     }

@@ -79,8 +79,9 @@ describe('evidence package', () => {
   });
 
   it('holds every member, named as specified, with the exact bytes of the deposit', async () => {
-    expect(members.map((m) => m.name)).toEqual([
-      MEMBERS.readme, FILE_NAME, MEMBERS.certificate, MEMBERS.entry, MEMBERS.proof, MEMBERS.checkpoint, MEMBERS.key, MEMBERS.timestamp, MEMBERS.tsaChain, MEMBERS.anchor, MEMBERS.manifest,
+    // verify.mjs is there when the verifier bundle was built (offline.test.ts covers it).
+    expect(members.map((m) => m.name).filter((n) => n !== MEMBERS.verifier)).toEqual([
+      MEMBERS.readme, FILE_NAME, MEMBERS.certificate, MEMBERS.entry, MEMBERS.proof, MEMBERS.checkpoint, MEMBERS.key, MEMBERS.timestamp, MEMBERS.tsaChain, MEMBERS.anchor, MEMBERS.pyVerifier, MEMBERS.manifest,
     ]);
     const file = members.find((m) => m.name === FILE_NAME)!;
     expect(file.data.equals(content)).toBe(true);
@@ -92,7 +93,7 @@ describe('evidence package', () => {
     expect(members.find((m) => m.name === MEMBERS.key)!.data.toString('utf8').trim()).toBe(key.body.trim());
     expect(members.find((m) => m.name === MEMBERS.certificate)!.data.subarray(0, 5).toString()).toBe('%PDF-');
     const readme = members.find((m) => m.name === MEMBERS.readme)!.data.toString('utf8');
-    for (const needle of ['证据包核验说明', 'How to verify this evidence package', 'sha256sum', 'openssl ts -verify', 'pdfsig certificate.pdf', 'npx cunzheng-verify', ev.chainhash, sha(content), 'https://cz.example.com/api/ledger/key']) expect(readme).toContain(needle);
+    for (const needle of ['证据包核验说明', 'How to verify this evidence package', 'sha256sum', 'openssl ts -verify', 'pdfsig certificate.pdf', 'python3 verify.py', ev.chainhash, sha(content), 'https://cz.example.com/api/ledger/key']) expect(readme).toContain(needle);
   });
 
   it('passes `npx cunzheng-verify` (a real process): every check passes, exit 0', async () => {
@@ -112,7 +113,7 @@ describe('evidence package', () => {
     expect((JSON.parse(wrong.stdout) as Report).checks.find((c) => c.id === 'checkpoint')!.status).toBe('fail');
   });
 
-  it('passes the public tools exactly as VERIFY.md writes them (sha256sum, python3, openssl, pdfsig)', () => {
+  it('passes the public tools exactly as VERIFY.md writes them (sha256sum, python3, openssl, pdfsig)', async () => {
     const out = path.join(dir, 'unzipped');
     execFileSync('python3', ['-m', 'zipfile', '-e', zipPath, out]);
     const readme = fs.readFileSync(path.join(out, 'VERIFY.md'), 'utf8');
@@ -133,6 +134,10 @@ describe('evidence package', () => {
     expect(result).toContain(`<cz:baoquan>${ev.baoquan}`);
     expect(result).toContain(`<cz:chainhash>${ev.chainhash}`);
     expect(result).toContain('entry time = genTime: OK');
+    // issue 10 §5: the root pinned first, pdfsig trusting it through NSS, the Python checks.
+    expect(result).toContain(`sha256 Fingerprint=${await h.services.trust.rootFingerprint()}`);
+    expect(result).toContain('Certificate Validation: Certificate is Trusted.');
+    expect(result).toContain('结论 / Verdict: 通过 / PASSED');
     const pdfsig = execFileSync('pdfsig', ['certificate.pdf'], { cwd: out, encoding: 'utf8' });
     expect(pdfsig).toContain('Signature is Valid');
     expect(pdfsig).toContain('Total document signed');

@@ -23,6 +23,12 @@ export interface ReadmeFacts {
   saveTime: number;
   /** RFC 3161 token facts, or why there is none. */
   timestamp: { tsaName: string; genTime: number } | { missing: 'none' | 'off' };
+  /** SHA-256 fingerprint AA:BB:… of the platform root certificate ('' when unknown), as printed on the certificate. */
+  rootFingerprint?: string;
+  /** The package's download name (证据包-<baoquan>.zip). */
+  zipName?: string;
+  /** Whether the package carries verify.mjs. */
+  hasBundle?: boolean;
   /** Anchor facts, or why there is none. */
   anchor: { chainName: string; chainId: number; txHash: string; txUrl: string; size: number } | { missing: 'pending' | 'off' };
 }
@@ -114,6 +120,12 @@ print('calldata: OK' if '0x' + data.hex() == a['calldata'] else 'calldata: FAILE
 print('explorer:', a['txUrl'] or a['txHash'])
 EOF`;
 
+/** Section 0: the last certificate of tsa-chain.pem (the root) into root.pem (awk, no other tool). */
+const ROOT_FROM_CHAIN_SH = `awk '/-----BEGIN CERTIFICATE-----/{c=""} {c=c $0 "\\n"} /-----END CERTIFICATE-----/{last=c} END{printf "%s", last}' tsa-chain.pem > root.pem`;
+
+/** Section 6: pdfsig with the pinned root in a fresh NSS database. */
+const NSS_SH = ['rm -rf nssdb && mkdir nssdb && certutil -N -d sql:nssdb --empty-password', 'certutil -A -d sql:nssdb -n cunzheng-root -t C,C,C -i root.pem', 'pdfsig -nssdir sql:nssdb certificate.pdf'].join('\n');
+
 /** Section 6: the PDF's embedded entry equals entry.json; its XMP facts (poppler's pdfdetach and pdfinfo). */
 const PDF_BINDING_SH = [
   'pdfdetach -save 1 -o entry-in-pdf.json certificate.pdf',
@@ -150,7 +162,18 @@ export function verifyReadme(f: ReadmeFacts): string {
     '| verifier-key.txt | 账本的 Ed25519 验证公钥 |',
     ...(ts ? ['| timestamp.tsr | RFC 3161 时间戳响应，消息摘要为证据文件的 SHA-256 |', '| tsa-chain.pem | 时间戳机构证书，其后为根证书 |'] : []),
     ...(an ? ['| anchor.json | 区块链锚定：交易、锚定的检查点和一致性证明 |'] : []),
+    ...(f.hasBundle ? ['| verify.mjs | 单文件核验程序（Node.js 20 以上，无依赖）：`node verify.mjs .` |'] : []),
+    '| verify.py | Python 3 标准库脚本：哈希与账本核验 |',
     '| manifest.json | 以上各文件的 SHA-256（未签名，见第 9 节） |', '');
+  const fp = f.rootFingerprint ?? '';
+  zh.push('## 0. 先固定信任锚：平台根证书和账本公钥', '',
+    `不要因为证据包里带着根证书就信任它。先用纸质保全证书上「验证公钥与根证书」一栏印的值（或平台网站公布的值：${f.publicUrl}/api/trust/root.pem 与 ${f.publicUrl}/api/ledger/key）固定下面两样，之后各步都以它们为准：`, '',
+    ...(ts
+      ? ['```sh', ROOT_FROM_CHAIN_SH, 'openssl x509 -in root.pem -noout -subject -fingerprint -sha256', 'cat verifier-key.txt', '```', '',
+        `第二条命令输出的 SHA-256 指纹必须与证书上印的平台根证书指纹${fp ? ` \`${fp}\`` : ''} 逐字相同（使用外部时间戳机构时，这里得到的是该机构的根证书，请与其官网公布的指纹核对）；verifier-key.txt 必须与证书上印的账本验证公钥逐字相同。任一不符即停止：证据包里的密钥不是平台的密钥。`]
+      : ['```sh', `curl -s -o root.pem ${f.publicUrl}/api/trust/root.pem`, 'openssl x509 -in root.pem -noout -subject -fingerprint -sha256', 'cat verifier-key.txt', '```', '',
+        `根证书指纹必须与证书上印的${fp ? ` \`${fp}\`` : '平台根证书指纹'} 相同；verifier-key.txt 必须与证书上印的账本验证公钥相同。`]),
+    '');
   zh.push('## 1. 证据文件的哈希', '', '```sh', `sha256sum ${file}`, `echo '${f.sha256}  ${f.fileName.replace(/'/g, `'\\''`)}' | sha256sum -c`, '```', '',
     `应输出 \`${f.sha256}\`，并显示 OK。它必须与 entry.json 中的 "sha256" 和保全证书上的 SHA-256 相同。`, '');
   zh.push('## 2. 账本条目与账本存证哈希', '', '```sh', 'cat entry.json; echo', `(printf '\\000'; cat entry.json) | sha256sum`, '```', '',
@@ -161,17 +184,18 @@ export function verifyReadme(f: ReadmeFacts): string {
     '应输出 `Signature Verified Successfully`。然后把 verifier-key.txt 与平台公布的公钥逐字比对——证据包自带的公钥只能证明“由该公钥签名”：', '',
     '```sh', `curl -s ${f.publicUrl}/api/ledger/key; echo`, 'cat verifier-key.txt', '```', '', `本证据包中的公钥：\`${f.verifierKey}\`（日志名称 ${f.origin}）。`, '');
   if (ts) {
-    zh.push('## 5. RFC 3161 可信时间戳', '', '```sh', 'openssl ts -reply -in timestamp.tsr -text', `openssl ts -verify -data ${file} -in timestamp.tsr -CAfile tsa-chain.pem`, '```', '',
+    zh.push('## 5. RFC 3161 可信时间戳', '', '```sh', 'openssl ts -reply -in timestamp.tsr -text', `openssl ts -verify -data ${file} -in timestamp.tsr -CAfile root.pem -untrusted tsa-chain.pem`, '```', '',
       `应输出 \`Verification: OK\`。时间戳机构「${ts.tsaName}」证明该文件在 ${utc(ts.genTime)}（北京时间 ${bj(ts.genTime)}）已经存在；第一条命令显示的 Message data 是文件的 SHA-256。`,
       '账本条目的 "time" 就是时间戳的 genTime（精确到秒，必须完全相同，任何差异都说明时间戳不是本次存证取得的）：', '', '```sh', TIME_EQ_SH, '```', '', '应输出 `entry time = genTime: OK`。', '',
-      '上面的命令信任证据包自带的根证书。要信任平台公布的根证书（或外部时间戳机构官网公布的根证书），请改用：', '',
-      '```sh', `curl -s -o root.pem ${f.publicUrl}/api/trust/root.pem`, `openssl ts -verify -data ${file} -in timestamp.tsr -CAfile root.pem -untrusted tsa-chain.pem`, '```', '');
+      '上面的命令只信任第 0 步固定的 root.pem（-CAfile），证据包里的证书仅作为中间证书（-untrusted）。', '');
   } else {
     zh.push('## 5. RFC 3161 可信时间戳', '', f.timestamp && 'missing' in f.timestamp && f.timestamp.missing === 'off'
       ? '本证据包不含 timestamp.tsr：生成证据包时平台的可信时间戳服务不可用。保全时间只由账本记录（第 2 步）和检查点签名证明。'
       : '本证据包不含 timestamp.tsr：该存证保存于平台启用 RFC 3161 可信时间戳之前，没有时间戳令牌。保全时间只由账本记录（第 2 步）和检查点签名证明。', '');
   }
   zh.push('## 6. 保全证书的数字签名，以及它证明的是哪一条记录', '', '```sh', 'pdfsig certificate.pdf', PDF_BINDING_SH, '```', '',
+    'pdfsig 用 NSS 证书库判断签名证书是否可信。把第 0 步固定的 root.pem 导入一个新的 NSS 库再核验（certutil 来自 libnss3-tools）：', '',
+    '```sh', NSS_SH, '```', '', '应显示 `Certificate Validation: Certificate is Trusted.`。', '',
     '第一条命令应显示 `Signature Validation: Signature is Valid.`，且签名覆盖整个文件（Total document signed）。签名证书由平台根证书签发；若系统未导入该根证书，pdfsig 会提示证书颁发者不受信任，这不影响签名本身的有效性——请将签名证书链的根与 ' + `${f.publicUrl}/api/trust/root.pem 核对。`,
     `保全证书以附件（PDF/A-3 式关联文件）形式嵌入了它所证明的账本条目原文：pdfdetach 取出的 entry.json 必须与证据包中的 entry.json 逐字节相同（输出 \`embedded entry: OK\`），pdfinfo -meta 显示的 XMP 元数据中 cz:baoquan、cz:sha256、cz:chainhash 必须分别是 ${f.baoquan}、第 1 步的 SHA-256 和第 2 步的账本存证哈希。另一份存证的证书即使签名有效，也过不了这一步。`, '');
   if (an) {
@@ -182,8 +206,13 @@ export function verifyReadme(f: ReadmeFacts): string {
       ? '本证据包不含 anchor.json：平台未启用区块链锚定。'
       : '本证据包不含 anchor.json：生成证据包时，该条目尚未被锚定到区块链（锚定按周期批量进行）。稍后重新下载证据包即可包含锚定信息。', '');
   }
-  zh.push('## 8. 一条命令完成全部核验', '', '在本平台的源代码目录中运行（不需要联网；`npm run build -w @cunzheng/verify` 还会生成不依赖任何软件包的单文件 packages/verify/dist/cunzheng-verify.mjs，可用 Node.js 20 以上版本直接运行 `node cunzheng-verify.mjs 证据包.zip`）：', '', '```sh', 'npx cunzheng-verify 证据包.zip', `npx cunzheng-verify 证据包.zip --key "$(curl -s ${f.publicUrl}/api/ledger/key)"`, '```', '',
-    '它逐项输出中英文结论，任何一项失败即以非零状态退出。也可在平台的 /verify 页面拖入证据包，在浏览器中完成同样的核验。', '');
+  zh.push('## 8. 一条命令完成全部核验', '',
+    ...(f.hasBundle
+      ? ['证据包自带单文件核验程序 verify.mjs（纯 JavaScript，无任何依赖，离线运行；需要 Node.js 20 以上）。在解压后的文件夹中运行（--key 固定第 0 步核对过的账本公钥）：', '', '```sh', `node verify.mjs . --key "${f.verifierKey}"`, '```', '',
+        `也可以不解压，直接核验下载的 ${f.zipName ?? '证据包 zip'}：\`node verify.mjs ${f.zipName ?? '证据包.zip'}\`。它逐项输出中英文结论，任何一项失败即以非零状态退出。`, '']
+      : ['本证据包生成时平台未提供单文件核验程序 verify.mjs；可在平台源代码中运行 `npm run build -w @cunzheng/verify` 得到 packages/verify/dist/cunzheng-verify.mjs，再运行 `node cunzheng-verify.mjs .`。', '']),
+    '没有 Node.js 时，Python 3（只用标准库）完成哈希、清单和账本证明的核验（签名部分仍按第 4–6 节用 openssl 和 pdfsig）：', '', '```sh', 'python3 verify.py', '```', '',
+    '应以 `结论 / Verdict: 通过 / PASSED` 结束。也可在平台的 /verify 页面拖入证据包，在浏览器中完成同样的核验。', '');
   zh.push('## 9. 本证据包能证明什么、不能证明什么', '',
     '- 能证明：证据文件与账本条目一致；条目在由平台公钥签名的账本检查点中；时间戳机构在所示时间见过该文件的哈希；保全证书由平台签名且未被改动；（若有锚定）包含该条目的账本状态已写入公链。',
     '- 需要您核对：公钥（第 4 步）、根证书（第 5、6 步）和链上交易（第 7 步）必须与平台或时间戳机构公开发布的一致，否则以上签名只能证明“由证据包里的密钥签名”。',
@@ -191,6 +220,7 @@ export function verifyReadme(f: ReadmeFacts): string {
 
   en.push(`# How to verify this evidence package (certificate ${f.baoquan})`, '',
     'This package can be verified offline without trusting the platform. Run the commands inside the unzipped folder (Linux/macOS shell; on Windows use WSL or Git Bash) with sha256sum, python3, openssl (3.0+) and pdfsig (poppler-utils).', '');
+  en.push('## 0. Pin the trust anchors first: the platform root and the log key', '', `Do not trust the root certificate because the package carries it. Take the values printed on the paper certificate (row "Ledger Key and Root"), or published at ${f.publicUrl}/api/trust/root.pem and ${f.publicUrl}/api/ledger/key, and run the shell block of section 0 above: the SHA-256 fingerprint must equal${fp ? ` \`${fp}\`` : ' the printed one'} and verifier-key.txt must equal the printed log key. Stop if either differs. Sections 5–6 then trust only that root.pem.`, '');
   en.push('## 1. Evidence file hash', '', '```sh', `sha256sum ${file}`, '```', '', `Must print \`${f.sha256}\`, equal to "sha256" in entry.json and to the SHA-256 on the certificate.`, '');
   en.push('## 2. Ledger entry and chainhash', '', '```sh', `(printf '\\000'; cat entry.json) | sha256sum`, '```', '', `Must print the chainhash \`${f.chainhash}\` shown on the certificate (RFC 6962 leaf hash of the exact entry bytes). "time" is the deposit time (${utc(f.saveTime)}); "owner" is a salted commitment to the depositor (no personal data).`, '');
   en.push('## 3. Merkle inclusion proof', '', 'Run the python3 block of section 3 above; it must print `inclusion: OK`: entry ' + `${f.leafIndex} is in the tree of ${f.treeSize} entries whose root is in the signed checkpoint.`, '');
@@ -202,7 +232,10 @@ export function verifyReadme(f: ReadmeFacts): string {
   en.push('## 7. Blockchain anchor', '', an
     ? `Run the python3 block of section 7 above: it must print \`consistency: OK\` and \`calldata: OK\` (the checkpoint anchored on ${an.chainName}, chainId ${an.chainId}, ${an.size} entries, is of the same log and contains this entry). The transaction itself can only be checked online: open ${an.txUrl || `transaction ${an.txHash}`} in a block explorer, check it succeeded and that its input data equals "calldata" in anchor.json exactly; the chain name, block number, block time and sender in anchor.json can only be checked there too.`
     : 'This package holds no anchor.json: ' + ('missing' in f.anchor && f.anchor.missing === 'off' ? 'anchoring is not enabled on the platform.' : 'the entry was not yet anchored when the package was made (anchoring runs periodically); download the package again later.'), '');
-  en.push('## 8. Everything in one command', '', 'In a checkout of the platform source, offline: `npx cunzheng-verify package.zip` (add `--key "$(curl -s ' + `${f.publicUrl}/api/ledger/key)"\` to pin the published key). \`npm run build -w @cunzheng/verify\` also writes packages/verify/dist/cunzheng-verify.mjs, a single dependency-free file for any Node.js 20+: \`node cunzheng-verify.mjs package.zip\`. It prints a verdict per check in Chinese and English and exits non-zero when any check fails. The platform's /verify page runs the same checks in a browser when you drop the package on it.`, '');
+  en.push('## 8. Everything in one command', '', (f.hasBundle
+    ? `The package carries verify.mjs, a single dependency-free verifier for Node.js 20+: \`node verify.mjs . --key "${f.verifierKey}"\` in the unzipped folder, or \`node verify.mjs ${f.zipName ?? 'package.zip'}\` on the downloaded zip. `
+    : 'This package has no verify.mjs; `npm run build -w @cunzheng/verify` in the platform source makes packages/verify/dist/cunzheng-verify.mjs (`node cunzheng-verify.mjs .`). ') +
+    'Without Node, `python3 verify.py` (standard library only) checks the hashes, the manifest and the ledger proofs; signatures as in sections 4–6. It prints a verdict per check and exits non-zero when any check fails. The platform\'s /verify page runs the same checks in a browser.', '');
   en.push('## 9. What this package proves and what it does not', '',
     '- It proves: the file matches the ledger entry; the entry is in a checkpoint signed by the platform key; the TSA saw the file hash at the time shown; the certificate PDF is signed by the platform and unchanged; (when anchored) a ledger state containing the entry was written to a public chain.',
     '- You must compare: the log key (step 4), the root certificates (steps 5–6) and the chain transaction (step 7) with what the platform or the TSA publish; otherwise the signatures only prove "signed by the keys in this package".',

@@ -14,6 +14,7 @@
  * POST /api/share/downBaoquan).
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import { MSG } from '@cunzheng/contract/messages';
@@ -32,6 +33,7 @@ import type { EvidenceService } from '../evidence/service.ts';
 import type { LedgerService } from '../ledger/types.ts';
 import type { TrustReader } from '../trust/types.ts';
 import { verifyReadme, type ReadmeFacts } from './readme.ts';
+import { VERIFY_PY } from './verifyPy.ts';
 
 /** Packages per IP per 10 minutes (each renders or reads a PDF and streams the file). */
 export const PACKAGE_LIMIT_PER_IP = { max: 30, windowSeconds: 600 } as const;
@@ -48,11 +50,13 @@ export interface PackageDeps {
   report: IntegrityReporter;
   limiter: RateLimiter;
   /** Trust module (issue 3 §1): tokens and TSA chains; unset → the package has no timestamp. */
-  trust?: Pick<TrustReader, 'tokenFor' | 'tsaChainPem'>;
+  trust?: Pick<TrustReader, 'tokenFor' | 'tsaChainPem'> & { rootFingerprint?(): Promise<string> };
   /** Anchor module (issue 3 §3); unset → no anchor.json. */
   anchor?: Pick<AnchorService, 'anchorFor'>;
   /** config.PUBLIC_URL. */
   publicUrl: string;
+  /** Path of the single-file verifier bundle (issue 10 §5); packed as verify.mjs when the file exists. */
+  verifierBundle?: string;
 }
 
 /** One member: bytes in memory, or the evidence blob streamed at zip time. */
@@ -66,6 +70,19 @@ export interface PreparedPackage {
 }
 
 const sha256hex = (b: Uint8Array) => crypto.createHash('sha256').update(b).digest('hex');
+
+/** The verifier bundle's bytes, re-read when the file changes (a build artefact, not a blob); null when absent. */
+let bundleCache: { file: string; mtimeMs: number; data: Buffer } | null = null;
+function readBundle(file: string | undefined): Buffer | null {
+  if (!file) return null;
+  try {
+    const st = fs.statSync(file);
+    if (!bundleCache || bundleCache.file !== file || bundleCache.mtimeMs !== st.mtimeMs) bundleCache = { file, mtimeMs: st.mtimeMs, data: fs.readFileSync(file) };
+    return bundleCache.data;
+  } catch {
+    return null;
+  }
+}
 
 /** Builds the package service. */
 export function packageService(deps: PackageDeps) {
@@ -127,6 +144,9 @@ export function packageService(deps: PackageDeps) {
         baoquan: row.baoquan, fileName, sha256: row.sha256, size: row.size, chainhash: row.chainhash, leafIndex: proof.leafIndex, treeSize: proof.treeSize,
         origin: note.slice(0, note.indexOf('\n')), verifierKey: deps.ledger.verifierKey(), publicUrl, saveTime: row.saveTime,
         timestamp: token ? { tsaName: token.tsaName, genTime: token.genTime } : { missing: deps.trust ? 'none' : 'off' },
+        rootFingerprint: deps.trust?.rootFingerprint ? await deps.trust.rootFingerprint() : '',
+        zipName: `证据包-${row.baoquan}.zip`,
+        hasBundle: readBundle(deps.verifierBundle) !== null,
         anchor: a ? { chainName: a.chainName, chainId: a.chainId, txHash: a.txHash, txUrl: a.txUrl, size: a.size } : { missing: view?.configured ? 'pending' : 'off' },
       };
       const inMemory: Array<{ name: string; data: Buffer }> = [
@@ -139,6 +159,10 @@ export function packageService(deps: PackageDeps) {
       ];
       if (token && chainPem) inMemory.push({ name: MEMBERS.timestamp, data: token.response }, { name: MEMBERS.tsaChain, data: Buffer.from(chainPem, 'utf8') });
       if (anchorJson) inMemory.push({ name: MEMBERS.anchor, data: anchorJson });
+      // The verifiers a reader can run offline (issue 10 §5): verify.mjs (when built) and verify.py.
+      const bundle = readBundle(deps.verifierBundle);
+      if (bundle) inMemory.push({ name: MEMBERS.verifier, data: bundle });
+      inMemory.push({ name: MEMBERS.pyVerifier, data: Buffer.from(VERIFY_PY, 'utf8') });
 
       // Last step before streaming: the evidence file is hashed against the ledger's SHA-256 and then
       // streamed from the same descriptor (missing/altered → clear 400 + integrity alert, issue 9 §2).

@@ -1,4 +1,5 @@
 /** Composition of the package module (called by modules/index.ts: one line there). */
+import path from 'node:path';
 import type { AppContext } from '../../platform/context.ts';
 import type { Services } from '../index.ts';
 import { packageRoutes } from './routes.ts';
@@ -17,6 +18,7 @@ export function buildPackageRoutes(ctx: AppContext, s: Pick<Services, 'evidence'
     trust: s.trust,
     anchor: s.anchor,
     publicUrl: ctx.config.PUBLIC_URL,
+    verifierBundle: ctx.config.VERIFY_BUNDLE || path.resolve(import.meta.dirname, '../../../../../packages/verify/dist/cunzheng-verify.mjs'),
   });
   return packageRoutes({ pkg, sessions: ctx.sessions });
 }

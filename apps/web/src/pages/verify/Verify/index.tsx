@@ -150,7 +150,7 @@ function PackageTab() {
       {m.isError && <div className="vf-error" role="alert">{messageOf(m.error)}</div>}
       {m.data && <PackageReport report={m.data.report} pinned={m.data.pinned} name={name} />}
       <p className="vf-muted vf-tip">
-        也可以离线核验：解压后按证据包中的 VERIFY.md 使用 sha256sum、openssl、pdfsig 等公开工具，或在命令行运行 <code>npx cunzheng-verify 证据包.zip</code>。
+        也可以离线核验：解压后按证据包中的 VERIFY.md 使用 sha256sum、openssl、pdfsig 等公开工具，或运行证据包自带的核验程序 <code>node verify.mjs .</code>（无 Node.js 时用 <code>python3 verify.py</code>）。
       </p>
     </div>
   );
