@@ -103,7 +103,7 @@ describe('resumable upload (tus 1.0)', () => {
   it('a connection cut at 50 % keeps what arrived; the upload resumes from there and deposits the whole file with its SHA-256', async () => {
     const u = await userWith();
     const file = webm(6 * 1024 * 1024);
-    const c = await createUpload(u.token, file.length);
+    const c = await createUpload(u.token, file.length, '../../现场\u0000录像.webm');
     expect(c.status).toBe(201);
     const loc = String(c.headers.location);
     expect(loc).toMatch(/^\/api\/app\/uploads\/[A-Za-z0-9_-]{32}$/);
@@ -129,7 +129,7 @@ describe('resumable upload (tus 1.0)', () => {
     const r = await u.api.post('/api/app/capture', { uploadId: loc.split('/').pop()!, captureType: 12, startTime: start, endTime: start + 125, title: '现场录像', label: '现场', ...PHONE });
     expect(r.code).toBe(200);
     expect(r.msg).toBe(MSG.UPLOAD_SUCCESS);
-    expect(r.data).toMatchObject({ sha256: sha(file), size: file.length, title: '现场录像', label: '现场', isApp: 1, appType: 12, type: '视频', duration: 125, units: 3 });
+    expect(r.data).toMatchObject({ fileName: '现场录像.webm', sha256: sha(file), size: file.length, title: '现场录像', label: '现场', isApp: 1, appType: 12, type: '视频', duration: 125, units: 3 });
     const price = (await h.services.commerce.prices()).find((p: { orderType: number }) => p.orderType === 12)!.price;
     expect(before - (await balanceOf(u.row.id))).toBe(3 * price);
     const order = await h.database.db.select().from(orders).where(eq(orders.userId, u.row.id));

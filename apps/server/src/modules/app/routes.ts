@@ -14,12 +14,7 @@ import type { Sessions } from '../../platform/auth.ts';
 import type { StagedBlob } from '../../platform/blobs.ts';
 import { badRequest, ok } from '../../platform/errors.ts';
 import type { AppService } from './service.ts';
-
-/** Cleans a client file name (no path parts, bounded). */
-const cleanName = (n: string | undefined): string => {
-  const base = (n ?? '').split(/[\\/]/).pop()?.replace(/[\u0000-\u001f\u007f]/g, '').trim() ?? '';
-  return (base || '未命名文件').slice(0, 200);
-};
+import { cleanName } from './uploads.ts';
 
 /** Parses the capture fields; 400 with the first field's message. */
 const fieldsOf = (raw: unknown): TAppCaptureFields => {
@@ -61,7 +56,7 @@ export const appRoutes = (deps: { app: AppService; sessions: Sessions }): Fastif
             file.file.resume();
             continue;
           }
-          fileName = cleanName(file.filename);
+          fileName = cleanName(file.filename, '未命名文件');
           staged = await svc.stage(file.file, () => file.file.truncated);
         } else if (typeof part.value === 'string') {
           fields[part.fieldname] = part.value;

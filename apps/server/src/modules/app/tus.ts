@@ -21,7 +21,7 @@ import { TUS_VERSION } from '@cunzheng/contract/app';
 import { MSG } from '@cunzheng/contract/messages';
 import type { Principal, Sessions } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
-import { tolerantBody, TusError, type UploadStore } from './uploads.ts';
+import { cleanName, tolerantBody, TusError, type UploadStore } from './uploads.ts';
 
 const BASE = '/api/app/uploads';
 const ID_RE = /^[A-Za-z0-9_-]{1,40}$/;
@@ -37,9 +37,6 @@ export function parseMetadata(h: string | undefined): Record<string, string> {
   }
   return out;
 }
-
-/** Cleans a client file name (no path parts, no control characters, bounded). */
-const cleanName = (n: string | undefined): string => (n ?? '').split(/[\\/]/).pop()?.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200) ?? '';
 
 /** Registers the tus endpoint. */
 export const tusRoutes = (deps: { uploads: UploadStore; sessions: Sessions }): FastifyPluginAsync => async (app) => {

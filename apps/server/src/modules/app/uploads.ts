@@ -31,6 +31,12 @@ export class TusError extends Error {
   }
 }
 
+/** Cleans a client file name: no path parts, no control characters, at most 200 characters; `fallback` when nothing is left. */
+export const cleanName = (n: string | undefined, fallback = ''): string => {
+  const base = (n ?? '').split(/[\\/]/).pop()?.replace(/[\u0000-\u001f\u007f]/g, '').trim() ?? '';
+  return (base || fallback).slice(0, 200);
+};
+
 /** New upload ids: 24 random bytes, base64url (unguessable; the owner is checked as well). */
 const newId = () => crypto.randomBytes(24).toString('base64url');
 
