@@ -180,6 +180,38 @@ describe('resumable upload (tus 1.0)', () => {
     expect(await h.database.query('select 1 from app_uploads where id = $1', [loc.split('/').pop()!])).toEqual([]);
   });
 
+  it('two deposits of one upload racing: one evidence, one charge', async () => {
+    const u = await userWith();
+    const file = webm(300_000);
+    const loc = String((await createUpload(u.token, file.length)).headers.location);
+    expect((await patch(u.token, loc, 0, file)).status).toBe(204);
+    const before = await balanceOf(u.row.id);
+    const t = now();
+    const body = { uploadId: loc.split('/').pop()!, captureType: 12, startTime: t - 30, endTime: t, ...PHONE };
+    const [a, b] = await Promise.all([u.api.post('/api/app/capture', body), u.api.post('/api/app/capture', body)]);
+    expect([a.code, b.code]).toContain(200);
+    expect((await u.api.get('/api/data/getAppDataList')).data.count).toBe(1);
+    const price = (await h.services.commerce.prices()).find((p: { orderType: number }) => p.orderType === 12)!.price;
+    expect(before - (await balanceOf(u.row.id))).toBe(price);
+    // Afterwards the same call answers the one evidence.
+    expect((await u.api.post('/api/app/capture', body)).data.sha256).toBe(sha(file));
+  });
+
+  it('lists with the getList filters: label, keyword, file type, date range', async () => {
+    const u = await userWith();
+    const t = now();
+    await u.api.upload('p.png', PNG, { captureType: '10', startTime: String(t), endTime: String(t), label: '现场', title: '门店照片' }, '/api/app/capture');
+    await u.api.upload('r.webm', webm(3000), { captureType: '11', startTime: String(t - 3), endTime: String(t), title: '通话录音' }, '/api/app/capture');
+    const list = (q: Record<string, string | number>) => u.api.get('/api/data/getAppDataList', q).then((r) => (r.data.list as Array<{ title: string }>).map((x) => x.title));
+    expect(await list({})).toEqual(['通话录音', '门店照片']);
+    expect(await list({ label: '现场' })).toEqual(['门店照片']);
+    expect(await list({ keyword: '录音' })).toEqual(['通话录音']);
+    expect(await list({ type: 2 })).toEqual(['门店照片']);
+    expect(await list({ type: 3 })).toEqual(['通话录音']);
+    expect(await list({ startTime: t + 86400, endTime: t + 2 * 86400 })).toEqual([]);
+    expect(await u.api.get('/api/data/getAppDataList', { startTime: t, endTime: t - 10 })).toMatchObject({ code: 400, msg: MSG.DATE_RANGE_INVALID });
+  });
+
   it('two PATCHes racing at the same offset: exactly one lands', async () => {
     const u = await userWith();
     const file = crypto.randomBytes(200_000);
