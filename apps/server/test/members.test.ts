@@ -328,6 +328,12 @@ describe('roles and the acting account (spec p1 §1, §6; p2 §2, §6)', () => {
     const ps = (await h.database.db.select().from(processSessions).where(eq(processSessions.id, add.data.id)))[0]!;
     expect(ps).toMatchObject({ userId: company.row.id, memberId: person.row.id });
     expect((await person.api.post('/api/processlist/look', { id: add.data.id })).code).toBe(400);
+    // One live session per person acting for the company: the member resumes its own, the company gets another.
+    expect((await person.as2.post<{ id: number; resumed: boolean }>('/api/processforensics/addProcess', { url: siteUrl })).data).toMatchObject({ id: add.data.id, resumed: true });
+    const own = await company.api.post<{ id: number; resumed: boolean }>('/api/processforensics/addProcess', { url: siteUrl });
+    expect(own.data.resumed).toBe(false);
+    expect(own.data.id).not.toBe(add.data.id);
+    expect(await company.api.post('/api/processlist/cancelButton', { id: own.data.id })).toMatchObject({ code: 200 });
     expect(await person.as2.post('/api/processlist/cancelButton', { id: add.data.id })).toMatchObject({ code: 200, msg: MSG.PROCESS_CANCELLED });
   }, 90_000);
 

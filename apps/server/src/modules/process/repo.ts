@@ -42,8 +42,10 @@ export async function findById(db: DbOrTx, id: number): Promise<SessionRow | nul
 }
 
 /** The user's live session (queued, running or saving), or null. */
-export async function findActive(db: DbOrTx, userId: number): Promise<SessionRow | null> {
-  const rows = await db.select().from(processSessions).where(and(eq(processSessions.userId, userId), inArray(processSessions.status, ACTIVE))).orderBy(desc(processSessions.id)).limit(1);
+export async function findActive(db: DbOrTx, userId: number, memberId: number | null = null): Promise<SessionRow | null> {
+  // One active session per person acting for the account: the account itself (memberId null) or each of its enterprise members.
+  const who = memberId === null ? isNull(processSessions.memberId) : eq(processSessions.memberId, memberId);
+  const rows = await db.select().from(processSessions).where(and(eq(processSessions.userId, userId), who, inArray(processSessions.status, ACTIVE))).orderBy(desc(processSessions.id)).limit(1);
   return rows[0] ?? null;
 }
 

@@ -103,7 +103,7 @@ export function processService(deps: ProcessServiceDeps) {
       await deps.canPay?.(userId, EVIDENCE_KIND[kindOf(req.type)].priceCode, 1);
       const out = await db.transaction(async (tx) => {
         await repo.lockUser(tx, userId);
-        const active = await repo.findActive(tx, userId);
+        const active = await repo.findActive(tx, userId, memberId);
         // A session left running by a process that died (no browser anywhere) would block the user for
         // ever: past its maximum duration plus 10 minutes it is failed and a new one may start.
         const stale = active && active.status !== 0 && !manager.isLive(active.id) && (active.startedAt?.getTime() ?? 0) < Date.now() - (deps.maxSeconds + 600) * 1000;
