@@ -191,8 +191,6 @@ export const ZOfficeIssueReq = z.object({ orderId, matter: zTextOpt('公证事�
 export const ZOfficeTerminateReq = z.object({ orderId, reason: zText('原因', 200, { required: MSG.NOTARY_REASON_REQUIRED }), failed: zFormIntDefault(MSG.BAD_PARAM, 0, 1, 0) });
 /** POST /api/notaryOffice/announce. */
 export const ZOfficeAnnounceReq = z.object({ title: zText('公告标题', 100), content: zText('公告内容', 5000) });
-/** POST /api/notaryOffice/evidenceFile (orderId, evidenceId) → downUrl, only after the grant. */
-export const ZOfficeEvidenceFileReq = z.object({ orderId, evidenceId: zId(MSG.NOTARY_EVIDENCE_INVALID) });
 /** POST /api/admin/notary/office: creates a notary office (operator). Fee per evidence in fen. */
 export const ZAdminOfficeReq = z.object({
   name: zText('公证机构名称', 60),
