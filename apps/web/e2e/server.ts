@@ -47,11 +47,6 @@ http
       const company = url.searchParams.get('type') === '2';
       body = (await services.auth.createUser({ mobile: key, password: 'Test1234', type: company ? 2 : 1, name: company ? '联系人' : '张三', company: company ? '测试科技有限公司' : '', role: 'user', userStatus: 1 }, null, 'e2e')).id;
     }
-    // An unverified account (userStatus 1; type 1 personal or 2 company; password Test1234) for the KYC flows (issue 14 §1–2).
-    if (kind === 'unverified' && /^1\d{10}$/.test(key)) {
-      const company = url.searchParams.get('type') === '2';
-      body = (await services.auth.createUser({ mobile: key, password: 'Test1234', type: company ? 2 : 1, name: company ? '联系人' : '张三', company: company ? '测试科技有限公司' : '', role: 'user', userStatus: 1 }, null, 'e2e')).id;
-    }
     if (kind === 'user' && /^1\d{10}$/.test(key)) body = (await services.auth.createUser({ mobile: key, password: 'Test1234', type: 1, name: '张三', company: '', role: 'user', userStatus: 3 }, null, 'e2e')).id;
     // Issue 15: a KYC-verified personal account with a default seal, and a notary of the notary office.
     if (kind === 'kyc-user' && /^1\d{10}$/.test(key)) body = await kycVerifiedUser(key);
