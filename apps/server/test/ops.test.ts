@@ -121,4 +121,18 @@ describe('health and metrics', () => {
       await w.close();
     }
   });
+
+  it('PROCESS_CONCURRENCY=0: this process claims no live recording, the session stays queued (issue 17 cluster routing)', async () => {
+    const w = await makeHarness({ PROCESS_CONCURRENCY: '0' });
+    try {
+      const u = await makeUser(w);
+      const add = await u.api.post<{ id: number; session: { status: number } }>('/api/processforensics/addProcess', { type: 4 });
+      expect(add.code, add.msg).toBe(200);
+      await new Promise((r) => setTimeout(r, 2500)); // more than one manager tick
+      const look = await u.api.post<{ session: { status: number; position: number } }>('/api/processlist/look', { id: add.data.id });
+      expect(look.data.session).toMatchObject({ status: 0, position: 1 });
+    } finally {
+      await w.close();
+    }
+  });
 });
