@@ -154,6 +154,7 @@ test('add a member, review, switch role, deposit with the company points, stop',
   await member.page.goto('/attestation-all/data');
   await switchToMember(member.page);
   await expect(member.page.locator('.site-points strong')).toHaveText('100.00');
+  await expect(member.page.locator('.account-menu-name')).toHaveText('张三（星辰科技有限公司）');
   // Role 2 menus: no overview/settings/signatures/members/invoices; 企业信息 instead.
   await expect(member.page.locator('.site-nav').getByText('概览')).toHaveCount(0);
   await member.page.locator('.account-menu-button').click();

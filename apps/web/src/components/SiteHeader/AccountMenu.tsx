@@ -21,11 +21,13 @@ export function AccountMenu({ name, items = [], operator = false }: { name: stri
   useDismiss(open, close, ref);
   const doLogout = useLogout();
   const roles = useRoleSwitch(!operator);
+  // Acting as a company member (role 2): the company is named beside the person.
+  const shown = roles.current?.role === 2 ? `${name}（${roles.current.name}）` : name;
   return (
     <div className="account-menu" ref={ref}>
       <button type="button" className="account-menu-button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         <UserIcon />
-        <span className="account-menu-name">{name}</span>
+        <span className="account-menu-name" title={shown}>{shown}</span>
         <ChevronIcon />
       </button>
       {open ? (

@@ -18,7 +18,7 @@ export const roleLabel = (r: TRoleItem): string => (r.role === 2 ? `切换为企
 export const roleHome = (role: number): string => (role === 1 ? '/overview' : '/attestation-all/data');
 
 /** The roles the visitor can switch to (not the current one) and the switch action. */
-export function useRoleSwitch(enabled: boolean): { others: TRoleItem[]; switchTo: (r: TRoleItem) => Promise<void> } {
+export function useRoleSwitch(enabled: boolean): { others: TRoleItem[]; current: TRoleItem | undefined; switchTo: (r: TRoleItem) => Promise<void> } {
   const { token, role } = useSession();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -26,6 +26,7 @@ export function useRoleSwitch(enabled: boolean): { others: TRoleItem[]; switchTo
   const current = Number(role || '1');
   const list = roles.data ?? [];
   const others = list.length > 1 ? list.filter((r) => r.role !== current) : [];
+  const mine = list.find((r) => r.role === current);
   const switchTo = async (r: TRoleItem) => {
     try {
       await switchRole({ role: r.role as 1 | 2, pid: r.pid, uid: r.user_id });
@@ -42,5 +43,5 @@ export function useRoleSwitch(enabled: boolean): { others: TRoleItem[]; switchTo
     qc.clear();
     await navigate(roleHome(r.role));
   };
-  return { others, switchTo };
+  return { others, current: mine, switchTo };
 }
