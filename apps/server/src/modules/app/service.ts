@@ -112,20 +112,17 @@ export function appService(deps: AppDeps) {
         staged = src.staged;
         fileName = src.fileName;
       }
-      // The bytes must be what the capture type says: a photo an image, video/screen/audio-video a video,
-      // audio an audio file (or a video container: browsers record audio as WebM).
-      const ft = (await evidence.sniff(staged, fileName)).fileType;
-      const fits = f.captureType === 10 ? ft === 2 : f.captureType === 11 ? ft === 3 || ft === 4 : ft === 4;
-      if (!fits) {
-        await evidence.discard(staged);
-        throw badRequest(APP_MSG.TYPE_MISMATCH);
-      }
-      const duration = f.captureType === 10 ? 0 : f.endTime - f.startTime;
-      const units = await deps.unitsFor(f.captureType, duration);
-      const phone: TAppDeviceFields = { name: f.name, model_name: f.model_name, version: f.version, processor: f.processor, core: f.core, appAddress: f.appAddress };
-      const phoneJson = Buffer.from(JSON.stringify({ ...phone, captureType: f.captureType, startTime: f.startTime, endTime: f.endTime, duration, userAgent: f.userAgent, source }, null, 2));
       let phoneStaged: StagedBlob | undefined;
       try {
+        // The bytes must be what the capture type says: a photo an image, video/screen/audio-video a video,
+        // audio an audio file (or a video container: browsers record audio as WebM).
+        const ft = (await evidence.sniff(staged, fileName)).fileType;
+        const fits = f.captureType === 10 ? ft === 2 : f.captureType === 11 ? ft === 3 || ft === 4 : ft === 4;
+        if (!fits) throw badRequest(APP_MSG.TYPE_MISMATCH);
+        const duration = f.captureType === 10 ? 0 : f.endTime - f.startTime;
+        const units = await deps.unitsFor(f.captureType, duration);
+        const phone: TAppDeviceFields = { name: f.name, model_name: f.model_name, version: f.version, processor: f.processor, core: f.core, appAddress: f.appAddress };
+        const phoneJson = Buffer.from(JSON.stringify({ ...phone, captureType: f.captureType, startTime: f.startTime, endTime: f.endTime, duration, userAgent: f.userAgent, source }, null, 2));
         phoneStaged = await evidence.stage(Readable.from([phoneJson]), () => false);
         // A recorded audio capture in a WebM/Ogg container sniffs as video: it is filed as audio (p1 §9 type 3).
         const audio = f.captureType === 11;
