@@ -11,6 +11,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@cunzheng/contract/messages';
 import { auditLog, notaryOrders, notifications, pointsLedger, smsOutbox } from '../src/db/schema/index.ts';
+import { sandboxKeys } from '../src/modules/commerce/alipay.ts';
+import { signedNotify } from '../src/modules/commerce/sandbox.ts';
 import { makeOperator } from './account-helpers.ts';
 import { client, freshMobile } from './client.ts';
 import { makeHarness, type Harness } from './harness.ts';
@@ -154,6 +156,8 @@ describe('ordering and the four steps', () => {
 
     // A non-notary is refused the console; the notary sees the order, verified.
     expect(await u.api.get('/api/notaryOffice/orders')).toMatchObject({ code: 403, msg: MSG.NOTARY_NOT_STAFF });
+    expect(await u.api.get('/api/notaryOffice/me')).toMatchObject({ code: 200, data: null });
+    expect((await notaryApi.get('/api/notaryOffice/me')).data).toMatchObject({ name: '北京市某某公证处' });
     expect((await notaryApi.get('/api/notaryOffice/orders')).data.list.map((o: { id: number }) => o.id)).toContain(orderId);
     const opened = await notaryApi.get('/api/notaryOffice/order', { orderId });
     expect(opened.data.evidence).toHaveLength(2);
@@ -197,7 +201,7 @@ describe('ordering and the four steps', () => {
     expect((await u.api.get('/api/evidences/orderList', { page: 1 })).data.list[0]).toMatchObject({ id: orderId, pay: 2, payType: 3, invoiceType: 0 });
   }, 240_000);
 
-  it('pays through the sandbox gateway (no points credited, invoiceable); the office marks it failed with a reason; list filters', async () => {
+  it('pays through the sandbox gateway once (no points credited, a replayed notification changes nothing, invoiceable); the office marks it failed with a reason; list filters', async () => {
     const u = await verifiedUser();
     const orderId = (await u.api.post('/api/notary/create', { ids: String(u.ids[0]) })).data.orderId;
     await u.api.post('/api/notary/applicationForm', { orderId, applicant: '张三', phone: '13800138000', purpose: '维权', useArea: 1, copies: 1, agree: 1 });
@@ -222,6 +226,13 @@ describe('ordering and the four steps', () => {
     expect(credited.every((c) => c.reason !== 'recharge')).toBe(true);
     expect((await u.api.get('/api/evidences/orderList', { page: 1 })).data.list[0]).toMatchObject({ id: orderId, pay: 2, payType: 2, invoiceType: 1 });
     expect(row!.commerceOrderNo).toBeTruthy();
+    // A replayed (genuinely signed) notification of the same payment changes nothing.
+    const replay = signedNotify(sandboxKeys(h.config.dataDir), { orderNo: row!.commerceOrderNo!, amount: '10.00', subject: 'x' });
+    const ans = await h.app.inject({ method: 'POST', url: '/api/alipay/notify', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(replay).toString() });
+    expect(ans.body).toBe('success');
+    const paidAudits = (await h.database.db.select().from(auditLog).where(eq(auditLog.target, `notaryOrder:${row!.orderNo}`))).filter((a) => a.action === 'notary.order.paid');
+    expect(paidAudits).toHaveLength(1);
+    expect((await u.api.get('/api/notary/order', { orderId })).data).toMatchObject({ step: 5, status: 1 });
 
     expect((await notaryApi.post('/api/notaryOffice/terminate', { orderId, reason: '' })).msg).toBe(MSG.NOTARY_REASON_REQUIRED);
     expect(await notaryApi.post('/api/notaryOffice/terminate', { orderId, reason: '申请人未按时参加询问', failed: 1 })).toMatchObject({ code: 200 });

@@ -86,7 +86,7 @@ test('order, sign, grant, pay; the notary accepts, interviews, issues; five sign
   await page.waitForURL(/readingMaterial\/signature\//);
   await expect(page.getByText('默认签章：张三')).toBeVisible();
   await page.getByText('同意在线签署').click();
-  await page.getByRole('button', { name: /签\s*署/ }).click();
+  await page.getByRole('button', { name: /^签\s*署$/ }).click();
 
   // Step 3: the signed documents, then the grant.
   await page.waitForURL(/readingMaterial\/deCode\//, { timeout: 120_000 });
@@ -116,12 +116,14 @@ test('order, sign, grant, pay; the notary accepts, interviews, issues; five sign
   await np.goto('/notary-office');
   await expect(np.getByText('公证机构工作台 · 北京市某某公证处')).toBeVisible();
   await np.getByRole('button', { name: /办\s*理/ }).first().click();
-  const drawer = np.locator('.ant-drawer-content');
+  const drawer = np.locator('.ant-drawer');
+  await expect(drawer.getByText('证据与自动核验结果')).toBeVisible({ timeout: 60_000 });
+  await shot(np, 'office-open-1366');
   await expect(drawer.getByText('通过', { exact: true })).toHaveCount(6, { timeout: 60_000 });
   await shot(np, 'office-order-1366');
   await drawer.getByRole('button', { name: /^受\s*理$/ }).click();
   await expect(np.getByText('已受理')).toBeVisible({ timeout: 60_000 });
-  await drawer.getByRole('button', { name: /询问笔录/ }).click();
+  await drawer.getByRole('button', { name: /^询问笔录$/ }).click();
   await np.getByLabel('询问地点').fill('线上视频');
   await np.getByLabel('询问内容').fill('问：以上电子数据是否由你本人保全？\n答：是。');
   await np.locator('.ant-modal').getByRole('button', { name: /确\s*定|OK/ }).click();

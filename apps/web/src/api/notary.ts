@@ -46,7 +46,8 @@ export interface OfficeOrder {
   order: { id: number; orderNo: string; status: number; statusName: string; money: number; application: Record<string, unknown> | null; granted: boolean; accepted: boolean; interviewed: boolean; issued: boolean; certNo: string; reason: string; submittedAt: number };
   evidence: Array<TNotaryEvidenceRow & { kindName: string; deleted: boolean; verdict: OfficeVerdict | null }>;
 }
-export const officeMe = () => request<{ officeId: number; name: string }>({ method: 'GET', url: '/api/notaryOffice/me', silent: true });
+/** GET /api/notaryOffice/me → the caller's office, or null when the caller is not a notary. */
+export const officeMe = () => request<{ officeId: number; name: string } | null>({ method: 'GET', url: '/api/notaryOffice/me', silent: true });
 export const officeOrders = (q: { page: number; status: number }) => request<{ list: OfficeOrderRow[]; count: number; office: { id: number; name: string } }>({ method: 'GET', url: '/api/notaryOffice/orders', data: { ...q } });
 export const officeOrder = (orderId: number) => request<OfficeOrder>({ method: 'GET', url: '/api/notaryOffice/order', data: { orderId } });
 export const officeAccept = (orderId: number) => requestWithMsg<null>({ method: 'POST', url: '/api/notaryOffice/accept', data: { orderId } });

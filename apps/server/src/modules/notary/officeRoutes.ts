@@ -23,9 +23,14 @@ export const notaryOfficeRoutes = (deps: { console: NotaryConsole; offices: Offi
     return { me: me.actor, office: await offices.officeOfStaff(me.actor.id) };
   };
 
-  /** GET /api/notaryOffice/me → `{officeId, name}` of the caller's office (403 for non-notaries). */
+  /**
+   * GET /api/notaryOffice/me → `{officeId, name, certPrefix, fee}` of the caller's office, or null for anyone
+   * who is not a notary (not 403: the web app logs a user out on 403, spec p2 §8, and this only asks).
+   */
   app.get('/api/notaryOffice/me', async (req) => {
-    const { office } = await staff(req);
+    const me = await sessions.mainRole(req);
+    if (!(await offices.isStaff(me.actor.id))) return ok(null);
+    const office = await offices.officeOfStaff(me.actor.id);
     return ok({ officeId: office.id, name: office.name, certPrefix: office.certPrefix, fee: office.feePerEvidence });
   });
 

@@ -28,7 +28,7 @@ export default function NotaryOfficePage() {
   const list = useQuery({ queryKey: [...NOTARY_KEYS.office, 'orders', status, page], queryFn: () => officeOrders({ page, status }), enabled: !!me.data });
   const order = useQuery({ queryKey: [...NOTARY_KEYS.office, 'order', open], queryFn: () => officeOrder(open!), enabled: open !== null });
 
-  if (me.isError) return <Result status="403" title={MSG.NOTARY_NOT_STAFF} />;
+  if (me.isError || me.data === null) return <Result status="403" title={MSG.NOTARY_NOT_STAFF} />;
   const refresh = () => void qc.invalidateQueries({ queryKey: NOTARY_KEYS.office });
   const act = async (f: () => Promise<unknown>, done = '操作成功') => {
     setBusy(true);
