@@ -43,6 +43,11 @@ const TABLE_OWNERS: Readonly<Record<string, readonly string[]>> = {
   webBatches: ['webcapture'],
   webBatchItems: ['webcapture'],
   webPreviews: ['webcapture'],
+  notaryOffices: ['notary'],
+  notaryStaff: ['notary'],
+  notaryOrders: ['notary'],
+  notaryOrderEvidence: ['notary'],
+  notaryDocuments: ['notary'],
 };
 
 /**
