@@ -13,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import { APP_MSG } from '@cunzheng/contract/app';
 import { MSG } from '@cunzheng/contract/messages';
 import { orders } from '../src/db/schema/index.ts';
+import { inlineType, parseRange } from '../src/modules/app/media.ts';
 import { client, freshMobile, type Envelope } from './client.ts';
 import { makeHarness, type Harness } from './harness.ts';
 
@@ -273,6 +274,38 @@ describe('capture deposit (one-shot multipart) and bad input', () => {
   });
 });
 
+describe('preview of a deposited web page or SVG', () => {
+  it('inline only for images (not SVG), video, audio and plain text; ranges parsed strictly', () => {
+    expect(inlineType('video/webm')).toBe('video/webm');
+    expect(inlineType('audio/webm;codecs=opus')).toBe('audio/webm');
+    expect(inlineType('image/jpeg')).toBe('image/jpeg');
+    for (const m of ['image/svg+xml', 'text/html', 'application/xhtml+xml', 'application/pdf', 'text/xml', '']) expect(inlineType(m), m).toBeNull();
+    expect(parseRange('bytes=0-0', 10)).toEqual({ start: 0, end: 0 });
+    expect(parseRange('bytes=5-100', 10)).toEqual({ start: 5, end: 9 });
+    expect(parseRange('bytes=-3', 10)).toEqual({ start: 7, end: 9 });
+    expect(parseRange('bytes=9-3', 10)).toBe('bad');
+    expect(parseRange('bytes=10-', 10)).toBe('bad');
+    expect(parseRange('bytes=-0', 10)).toBe('bad');
+    expect(parseRange('items=0-1', 10)).toBe('none');
+    expect(parseRange(undefined, 10)).toBe('none');
+  });
+
+  it('is never served inline in the platform origin', async () => {
+    const u = await userWith();
+    for (const [name, body] of [['page.html', '<!doctype html><html><body><script>alert(1)</script>页面</body></html>'], ['pic.svg', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>']] as const) {
+      const d = await u.api.upload(name, Buffer.from(body));
+      expect(d.code).toBe(200);
+      const p = await u.api.get('/api/app/previewUrl', { baoquan: d.data.baoquan });
+      const r = await h.app.inject({ method: 'GET', url: `/api/app/media/${p.data.fileUrl}` });
+      expect(r.statusCode).toBe(200);
+      // Shown as text at most (the sniffer files HTML as text), never as a page or an image that runs script.
+      expect(String(r.headers['content-type'])).toMatch(/^(text\/plain|application\/octet-stream)/);
+      expect(r.headers['x-content-type-options']).toBe('nosniff');
+      expect(r.headers['content-security-policy']).toContain('sandbox');
+    }
+  });
+});
+
 describe('the app API in the OpenAPI document', () => {
   it('documents the capture, the resumable upload, the list and the phone info', async () => {
     const doc = (await h.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
@@ -295,6 +328,8 @@ describe('preview with range requests', () => {
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['accept-ranges']).toBe('bytes');
     expect(String(whole.headers['content-disposition'])).toMatch(/^inline/);
+    expect(whole.headers['content-security-policy']).toContain('sandbox');
+    expect(whole.headers['content-type']).toMatch(/^(audio|video)\/webm/);
     expect(sha(whole.rawPayload)).toBe(sha(audio));
     const part = await h.app.inject({ method: 'GET', url, headers: { range: 'bytes=100-199' } });
     expect(part.statusCode).toBe(206);

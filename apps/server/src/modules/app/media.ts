@@ -3,7 +3,8 @@
  * requests, RFC 9110 §14). GET /api/app/media/{token} answers the whole file (200) or one byte range
  * (206 with Content-Range); `Accept-Ranges: bytes`; an unsatisfiable range → 416 with
  * `Content-Range: bytes *\/size`; several ranges are answered with the first. Every answer is hashed
- * against the evidence's SHA-256 before a byte is sent (platform/blobIntegrity.ts), served inline.
+ * against the evidence's SHA-256 before a byte is sent (platform/blobIntegrity.ts); only harmless types
+ * are served inline (`inlineType`), under a sandboxing Content-Security-Policy.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,8 +32,19 @@ export function parseRange(header: string | undefined, size: number): { start: n
   return { start, end };
 }
 
-/** `inline; filename*=UTF-8''…` for a media answer. */
-const inline = (name: string) => `inline; filename*=UTF-8''${encodeURIComponent(name)}`;
+/** `inline; filename*=UTF-8''…` (shown) or `attachment; …` (downloaded) for a media answer. */
+const disposition = (how: 'inline' | 'attachment', name: string) => `${how}; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/**
+ * Media types shown inline (images but not SVG, video, audio, plain text); anything else (HTML, SVG, XML,
+ * PDF …) is sent as an attachment of type application/octet-stream, so deposited content never runs in the
+ * platform's origin. Every answer also carries a sandboxing `Content-Security-Policy`.
+ */
+export const inlineType = (mime: string): string | null => {
+  const m = mime.toLowerCase().split(';')[0]!.trim();
+  if (m === 'image/svg+xml') return null;
+  return /^(image|video|audio)\/[a-z0-9.+-]+$/.test(m) || m === 'text/plain' ? m : null;
+};
 
 const ZToken = z.object({ token: z.string().min(10, APP_MSG.PREVIEW_INVALID).max(4000, APP_MSG.PREVIEW_INVALID) });
 
@@ -48,8 +60,10 @@ export const mediaRoutes = (deps: { app: AppService }): FastifyPluginAsyncZod =>
     reply.header('Accept-Ranges', 'bytes');
     reply.header('Cache-Control', 'private, no-store');
     reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Content-Disposition', inline(item.name));
-    reply.type(item.mime || 'application/octet-stream');
+    reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    const type = inlineType(item.mime || '');
+    reply.header('Content-Disposition', disposition(type ? 'inline' : 'attachment', item.name));
+    reply.type(type ?? 'application/octet-stream');
     if (range === 'bad') {
       await blob.close();
       reply.code(416).header('Content-Range', `bytes */${blob.size}`);
