@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   if (swept > 0) app.log.warn(`blobs: removed ${swept} temp file(s) left by interrupted uploads`);
   const closeAdmin = await startAdminChannel(config.dataDir, adminCommands(services, database, config.dataDir));
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`存证 platform listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} (database: ${database.kind}, data: ${config.dataDir})`);
+  app.log.info(`存证 platform listening on http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} (role: ${config.ROLE}, database: ${database.kind}, blobs: ${config.BLOB_STORE === 'local' ? 'local' : 's3'}, data: ${config.dataDir})`);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
