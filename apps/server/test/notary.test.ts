@@ -35,6 +35,9 @@ beforeAll(async () => {
   expect((await op.api.post('/api/admin/notary/staff', { officeId, mobile })).msg).toBe(MSG.NOTARY_STAFF_EXISTS);
   const login = await client(h).post<{ token: string }>('/api/login', { mobile, password: 'abc12345' });
   notaryApi = client(h, login.data.token);
+  expect((await op.api.get('/api/admin/notary/offices')).data).toEqual([{ id: officeId, name: '北京市某某公证处', certPrefix: '京某证内字', fee: 1000, active: true, staff: 1 }]);
+  expect((await op.api.post('/api/admin/notary/office', { name: '某公证处', certPrefix: 'AB' })).msg).toBe(MSG.NOTARY_CERT_PREFIX_INVALID);
+  expect((await notaryApi.get('/api/admin/notary/offices')).code).toBe(403);
 }, 120_000);
 afterAll(async () => {
   await h?.close();

@@ -84,6 +84,7 @@ const NotarySelectList = lazy(() => import('./pages/notary/SelectList/index.tsx'
 const NotarySteps = lazy(() => import('./pages/notary/Steps/index.tsx'));
 const NotaryDetail = lazy(() => import('./pages/notary/Detail/index.tsx'));
 const NotaryOffice = lazy(() => import('./pages/notary/Office/index.tsx'));
+const AdminNotary = lazy(() => import('./pages/admin/Notary/index.tsx'));
 
 // Public certificate, ledger and query pages (written by web B).
 // THE certificate layout of every kind (issue 11 §1): each route passes its kind id (and language).
@@ -179,6 +180,7 @@ const H = {
   notarySelectList: { title: '选择公证证据', auth: true, roles: ['1'] },
   readingMaterial: { title: '公证申请', auth: true, roles: ['1'] },
   notaryOffice: { title: '公证机构工作台', auth: true, roles: ['1'] },
+  adminNotary: { title: '公证机构' },
   signature: { title: '签章管理', auth: true, roles: ['1'], menu: { label: '签章管理', order: 130, area: 'account', hideForRoles: ['2'] } },
   helpCenter: { title: '帮助中心' },
   production: { title: '产品介绍', menu: { label: '产品介绍', order: 40 } },
@@ -335,6 +337,7 @@ export const routes: RouteObject[] = [
           { path: 'points', element: <AdminPoints />, handle: H.adminPoints },
           { path: 'kyc', element: <AdminKycReview />, handle: H.adminKyc },
           { path: 'members', element: <AdminMembers />, handle: H.adminMembers },
+          { path: 'notary', element: <AdminNotary />, handle: H.adminNotary },
         ],
       },
       // The mobile certificate is shown bare (opened from a QR code inside apps).

@@ -56,3 +56,10 @@ export const officeIssue = (orderId: number, matter?: string) => request<{ certN
 export const officeTerminate = (d: { orderId: number; reason: string; failed: 0 | 1 }) => requestWithMsg<null>({ method: 'POST', url: '/api/notaryOffice/terminate', data: { ...d } });
 export const officeDoc = (orderId: number, type: number) => request<{ downUrl: string }>({ method: 'POST', url: '/api/notaryOffice/download', data: { orderId, type } });
 export const officeAnnounce = (d: { title: string; content: string }) => requestWithMsg<{ id: number }>({ method: 'POST', url: '/api/notaryOffice/announce', data: { ...d } });
+
+/** Operator: GET /api/admin/notary/offices. */
+export const adminOffices = () => request<Array<{ id: number; name: string; certPrefix: string; fee: number; active: boolean; staff: number }>>({ method: 'GET', url: '/api/admin/notary/offices' });
+/** Operator: POST /api/admin/notary/office (name, certPrefix, fee fen) → `{id}`. */
+export const adminCreateOffice = (d: { name: string; certPrefix: string; fee: number }) => requestWithMsg<{ id: number }>({ method: 'POST', url: '/api/admin/notary/office', data: { ...d } });
+/** Operator: POST /api/admin/notary/staff (officeId, mobile). */
+export const adminAddStaff = (d: { officeId: number; mobile: string }) => requestWithMsg<null>({ method: 'POST', url: '/api/admin/notary/staff', data: { ...d } });

@@ -85,6 +85,12 @@ export const notaryOfficeRoutes = (deps: { console: NotaryConsole; offices: Offi
     return ok(await c.announce(office, req.body, me, req.ip));
   });
 
+  /** GET /api/admin/notary/offices → every notary office with its staff count (operator). */
+  app.get('/api/admin/notary/offices', async (req) => {
+    await sessions.operator(req);
+    return ok(await offices.list());
+  });
+
   /** POST /api/admin/notary/office (name, certPrefix, fee fen) → `{id}` (operator; issues the office certificate). */
   app.post('/api/admin/notary/office', { schema: { body: ZAdminOfficeReq } }, async (req) => {
     const me = await sessions.operator(req);

@@ -61,6 +61,17 @@ export function officeService(deps: OfficeDeps) {
       });
     },
 
+    /** Every office with its staff count (operator console) → `[{id, name, certPrefix, fee (fen), active, staff}]`. */
+    async list(): Promise<Array<{ id: number; name: string; certPrefix: string; fee: number; active: boolean; staff: number }>> {
+      const rows = await db.select().from(notaryOffices).orderBy(asc(notaryOffices.id));
+      const out = [];
+      for (const o of rows) {
+        const [n] = await db.select({ n: count() }).from(notaryStaff).where(eq(notaryStaff.officeId, o.id));
+        out.push({ id: o.id, name: o.name, certPrefix: o.certPrefix, fee: o.feePerEvidence, active: o.active, staff: Number(n?.n ?? 0) });
+      }
+      return out;
+    },
+
     /** The office `userId` works for; 403 您不是公证机构工作人员 otherwise. */
     async officeOfStaff(userId: number): Promise<OfficeRow> {
       const rows = await db.select({ o: notaryOffices }).from(notaryStaff).innerJoin(notaryOffices, eq(notaryOffices.id, notaryStaff.officeId)).where(eq(notaryStaff.userId, userId)).limit(1);

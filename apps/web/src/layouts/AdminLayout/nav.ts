@@ -9,4 +9,5 @@ export const ADMIN_NAV = [
   { to: '/admin/points', label: '积分与价格' },
   { to: '/admin/kyc', label: '实名审核' },
   { to: '/admin/members', label: '成员审核' },
+  { to: '/admin/notary', label: '公证机构' },
 ] as const;
