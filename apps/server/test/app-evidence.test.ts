@@ -10,7 +10,7 @@ import http from 'node:http';
 import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { APP_MSG } from '@cunzheng/contract/app';
+import { APP_MSG, APP_UPLOADS_MAX } from '@cunzheng/contract/app';
 import { MSG } from '@cunzheng/contract/messages';
 import { orders } from '../src/db/schema/index.ts';
 import { inlineType, parseRange } from '../src/modules/app/media.ts';
@@ -211,6 +211,19 @@ describe('resumable upload (tus 1.0)', () => {
     expect(await list({ type: 3 })).toEqual(['通话录音']);
     expect(await list({ startTime: t + 86400, endTime: t + 2 * 86400 })).toEqual([]);
     expect(await u.api.get('/api/data/getAppDataList', { startTime: t, endTime: t - 10 })).toMatchObject({ code: 400, msg: MSG.DATE_RANGE_INVALID });
+  });
+
+  it('at most APP_UPLOADS_MAX unfinished uploads per account (429), a finished or cancelled one frees a place', async () => {
+    const u = await userWith();
+    const locs: string[] = [];
+    for (let i = 0; i < APP_UPLOADS_MAX; i++) locs.push(String((await createUpload(u.token, 100)).headers.location));
+    const over = await createUpload(u.token, 100);
+    expect(over.status).toBe(429);
+    expect(over.json).toMatchObject({ msg: APP_MSG.UPLOADS_TOO_MANY });
+    expect((await tus(u.token, 'DELETE', locs[0]!)).status).toBe(204);
+    expect((await createUpload(u.token, 100)).status).toBe(201);
+    // Another account is not affected.
+    expect((await createUpload((await userWith()).token, 100)).status).toBe(201);
   });
 
   it('two PATCHes racing at the same offset: exactly one lands', async () => {

@@ -22,6 +22,7 @@ export const APP_MSG = {
   PREVIEW_INVALID: '预览链接无效或已过期',
   NO_APP_INFO: '该证据没有手机信息',
   TYPE_MISMATCH: '文件类型与取证类型不符',
+  UPLOADS_TOO_MANY: '未完成的上传过多，请先完成或取消后再试',
 } as const;
 
 /** The capture types (order type codes of spec p1 §9) an app evidence can have. */
@@ -45,6 +46,8 @@ export const previewTypeOf = (fileType: number): PreviewType => (fileType === 2 
 export const TUS_VERSION = '1.0.0';
 export const APP_UPLOAD_CHUNK_BYTES = 32 * 1024 * 1024;
 export const APP_UPLOAD_TTL_SECONDS = 12 * 3600;
+/** Most unfinished resumable uploads one account may hold at once. */
+export const APP_UPLOADS_MAX = 10;
 /** Longest capture accepted, seconds (24 h). */
 export const APP_CAPTURE_MAX_SECONDS = 24 * 3600;
 

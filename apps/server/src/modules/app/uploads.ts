@@ -13,8 +13,8 @@
 import crypto from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
-import { APP_MSG, APP_UPLOAD_TTL_SECONDS } from '@cunzheng/contract/app';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { APP_MSG, APP_UPLOAD_TTL_SECONDS, APP_UPLOADS_MAX } from '@cunzheng/contract/app';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { appUploadParts, appUploads } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
@@ -69,10 +69,16 @@ export function uploadStore(deps: { db: Db; blobs: BlobStore; maxBytes: number }
   return {
     maxBytes: deps.maxBytes,
 
-    /** tus creation: a new upload of `length` bytes (1 … maxBytes; TusError 413 beyond). Returns its id. */
+    /** tus creation: a new upload of `length` bytes (1 … maxBytes; TusError 413 beyond; 429 with APP_UPLOADS_MAX unfinished ones). Returns its id. */
     async create(userId: number, length: number, fileName: string, mime: string): Promise<string> {
       if (!Number.isSafeInteger(length) || length < 1) throw new TusError(400, APP_MSG.UPLOAD_OR_FILE);
       if (length > deps.maxBytes) throw new TusError(413, APP_MSG.UPLOAD_TOO_LARGE);
+      // At most APP_UPLOADS_MAX unfinished uploads per account (each may hold up to maxBytes of parts).
+      const live = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(appUploads)
+        .where(and(eq(appUploads.userId, userId), sql`${appUploads.evidenceId} is null`, gt(appUploads.updatedAt, new Date(Date.now() - APP_UPLOAD_TTL_SECONDS * 1000))));
+      if (Number(live[0]?.n ?? 0) >= APP_UPLOADS_MAX) throw new TusError(429, APP_MSG.UPLOADS_TOO_MANY);
       const id = newId();
       await db.insert(appUploads).values({ id, userId, length, fileName: fileName.slice(0, 255), mime: mime.slice(0, 120) });
       return id;
