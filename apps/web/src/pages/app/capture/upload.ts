@@ -1,8 +1,9 @@
 /**
  * Resumable upload of a capture (issue 12 §1) with tus-js-client against the server's tus endpoint
  * /api/app/uploads, in chunks of APP_UPLOAD_CHUNK_BYTES: a dropped connection is retried and resumed from
- * the server's offset (HEAD), and an upload interrupted by a reload resumes from the URL tus-js-client keeps
- * in localStorage (same file name, type, size). Then the capture is deposited (POST /api/app/capture).
+ * the server's offset (HEAD); when the retries give up, 保全 again resumes the same upload from the URL
+ * tus-js-client kept in localStorage for this file (name, type, size). A recording lives in the page's
+ * memory, so after a reload there is nothing left to resume. Then the capture is deposited (POST /api/app/capture).
  */
 import { Upload } from 'tus-js-client';
 import { APP_UPLOAD_CHUNK_BYTES } from '@cunzheng/contract/app';
