@@ -89,6 +89,10 @@ async function main(argv: string[]): Promise<number> {
       const h = crypto.createHash('sha256');
       return { update: (c: Uint8Array) => void h.update(c), digest: () => new Uint8Array(h.digest()) };
     },
+    sm3: () => {
+      const h = crypto.createHash('sm3');
+      return { update: (c: Uint8Array) => void h.update(c), digest: () => new Uint8Array(h.digest()) };
+    },
     trustedKey: key,
     trustedTsaRoots: trusted,
     ...(witnessKeys.length ? { witnesses: { keys: witnessKeys.map((k) => (fs.existsSync(k) && fs.statSync(k).isFile() ? fs.readFileSync(k, 'utf8').trim() : k)), quorum: quorum ?? witnessKeys.length } } : {}),

@@ -12,6 +12,7 @@ import { checkCertificatePdf, checkTimestamp } from './checks/trust.ts';
 import { MEMBERS, parseManifest, type Manifest } from './manifest.ts';
 import { CHECK_IDS, type Check, type Report } from './report.ts';
 import { jsSha256, sha256, type HashFactory } from './sha256.ts';
+import { Sm3 } from './sm3.ts';
 import { t, textOf, type Text } from './text.ts';
 import { entryChunks, readEntry, readZip, type ByteSource, type ZipEntry } from './zip.ts';
 
@@ -19,6 +20,8 @@ import { entryChunks, readEntry, readZip, type ByteSource, type ZipEntry } from 
 export interface VerifyOptions {
   /** Streaming SHA-256 for the evidence file (default: plain-JS Sha256; the CLI passes node:crypto). */
   hash?: HashFactory;
+  /** Streaming SM3 for the evidence file (default: plain-JS Sm3; the CLI passes node:crypto). */
+  sm3?: HashFactory;
   /** The log's verifier key as published (GET /api/ledger/key); when given, verifier-key.txt must equal it. */
   trustedKey?: string;
   /** SHA-256 fingerprints (AA:BB:… as printed) of TSA roots to accept; when given, others fail. */
@@ -67,16 +70,18 @@ export interface PackageMembers {
   chunks(name: string): AsyncIterable<Uint8Array>;
 }
 
-/** Streams the evidence member through the hash; returns digest and size. */
-async function hashMember(src: PackageMembers, e: { name: string; size: number }, hash: HashFactory, onProgress?: (d: number, total: number) => void): Promise<{ digest: Uint8Array; size: number }> {
+/** Streams the evidence member through SHA-256 and SM3 in one pass; returns both digests and the size. */
+async function hashMember(src: PackageMembers, e: { name: string; size: number }, hash: HashFactory, sm3: HashFactory, onProgress?: (d: number, total: number) => void): Promise<{ digest: Uint8Array; sm3: Uint8Array; size: number }> {
   const h = hash();
+  const g = sm3();
   let size = 0;
   for await (const c of src.chunks(e.name)) {
     h.update(c);
+    g.update(c);
     size += c.length;
     onProgress?.(size, e.size);
   }
-  return { digest: h.digest(), size };
+  return { digest: h.digest(), sm3: g.digest(), size };
 }
 
 /** Check "manifest": every member listed once with its SHA-256 and size, nothing more, nothing less. */
@@ -132,6 +137,7 @@ export async function verifyMembers(members: PackageMembers, opts: VerifyOptions
   const small = new Map<string, Uint8Array>();
   const digests = new Map<string, { sha256: string; size: number }>();
   let fileDigest: Uint8Array | null = null;
+  let fileSm3 = '';
   try {
     for (const e of entries) {
       if (e === evidence) continue;
@@ -142,8 +148,9 @@ export async function verifyMembers(members: PackageMembers, opts: VerifyOptions
       if (e.name !== MEMBERS.manifest) digests.set(e.name, { sha256: toHex(await sha256(b)), size: b.length });
     }
     if (evidence) {
-      const h = await hashMember(src, evidence, opts.hash ?? jsSha256, opts.onProgress);
+      const h = await hashMember(src, evidence, opts.hash ?? jsSha256, opts.sm3 ?? (() => new Sm3()), opts.onProgress);
       fileDigest = h.digest;
+      fileSm3 = toHex(h.sm3);
       digests.set(evidence.name, { sha256: toHex(h.digest), size: h.size });
     }
   } catch (e) {
@@ -175,6 +182,10 @@ export async function verifyMembers(members: PackageMembers, opts: VerifyOptions
     else {
       if (entry.entry.sha256 !== d.sha256) fileProblems.push(t('证据文件的 SHA-256 与账本条目记录的不一致（文件被改动）', 'the SHA-256 of the evidence file differs from the ledger entry (the file was changed)'));
       if (entry.entry.size !== d.size) fileProblems.push(t('证据文件的大小与账本条目记录的不一致', 'the size of the evidence file differs from the ledger entry'));
+      if (entry.entry.sm3 !== undefined) {
+        if (entry.entry.sm3 !== fileSm3) fileProblems.push(t('证据文件的 SM3 与账本条目记录的不一致（文件被改动）', 'the SM3 of the evidence file differs from the ledger entry (the file was changed)'));
+        else fileLines.push(same(`SM3: ${fileSm3}`));
+      }
     }
   }
   checks.push(passOrFail('file', fileProblems, fileLines, [t('也可用 sha256sum 计算文件哈希，与保全证书上的 SHA-256 核对', 'sha256sum gives the same hash; compare it with the SHA-256 on the certificate')]));

@@ -14,9 +14,11 @@ import { fail, t, textOf, type Text } from '../text.ts';
 import { parseTlogProof, type TlogProof } from '../tlogProof.ts';
 import { kv, passOrFail, same, verdict } from './check.ts';
 
-/** A v1 ledger entry (the leaf's canonical JSON). */
+/** A v1 or v2 ledger entry (the leaf's canonical JSON; v2 adds the file's SM3, issue 10 §3). */
 export interface Entry {
-  v: 1;
+  v: 1 | 2;
+  /** Hex SM3 of the file (v2 only). */
+  sm3?: string;
   baoquan: string;
   sha256: string;
   size: number;
@@ -27,17 +29,20 @@ export interface Entry {
 
 const HEX64 = /^[0-9a-f]{64}$/;
 const KEYS = ['baoquan', 'kind', 'owner', 'sha256', 'size', 'time', 'v'];
+const KEYS_V2 = ['baoquan', 'kind', 'owner', 'sha256', 'size', 'sm3', 'time', 'v'];
 
-/** Parses entry.json: canonical JSON with exactly the v1 fields. Throws VerifyError('entry'). */
+/** Parses entry.json: canonical JSON with exactly the v1 fields, or the v2 fields (v1 + sm3). Throws VerifyError('entry'). */
 export function parseEntry(bytes: Uint8Array): Entry {
   const e = parseCanonical(bytes, 'entry.json', 'entry') as Record<string, unknown> | null;
+  const keys = e && typeof e === 'object' && !Array.isArray(e) ? Object.keys(e).sort().join() : '';
+  const shape = (keys === KEYS.join() && e?.v === 1) || (keys === KEYS_V2.join() && e?.v === 2 && typeof e.sm3 === 'string' && HEX64.test(e.sm3));
   const ok =
-    !!e && typeof e === 'object' && !Array.isArray(e) && Object.keys(e).sort().join() === KEYS.join() && e.v === 1 &&
+    !!e && shape &&
     typeof e.baoquan === 'string' && e.baoquan.length >= 1 && e.baoquan.length <= 64 &&
     typeof e.sha256 === 'string' && HEX64.test(e.sha256) && Number.isSafeInteger(e.size) && (e.size as number) >= 0 &&
     typeof e.kind === 'string' && /^[a-z][a-z0-9_-]{0,15}$/.test(e.kind) && Number.isSafeInteger(e.time) && (e.time as number) >= 0 &&
     typeof e.owner === 'string' && HEX64.test(e.owner);
-  if (!ok) fail('entry', 'entry.json 不是有效的 v1 账本条目', 'entry.json is not a valid v1 ledger entry');
+  if (!ok) fail('entry', 'entry.json 不是有效的账本条目（v1 或 v2）', 'entry.json is not a valid ledger entry (v1 or v2)');
   return e as unknown as Entry;
 }
 

@@ -59,6 +59,7 @@ const L = {
       size: '文件大小',
       fileType: '文件类型',
       sha256: 'SHA-256',
+      sm3: 'SM3（国密）',
       owner: '保全人',
       saveTime: '保全时间',
       timestamp: '可信时间戳',
@@ -83,7 +84,7 @@ const L = {
     deleted: (day: string) => `保全人已于 ${esc(day)} 删除该证据文件；账本中的保全记录永久保留，本证书所载哈希值仍可核验。`,
     verifyTitle: '验证方法',
     verify: (m: CertificateModel) => [
-      `计算文件哈希：<code>sha256sum "${esc(m.fileName)}"</code>，结果应与上表 SHA-256 一致。`,
+      `计算文件哈希：<code>sha256sum "${esc(m.fileName)}"</code>，结果应与上表 SHA-256 一致${m.sm3 ? `；<code>openssl dgst -sm3 "${esc(m.fileName)}"</code> 应与上表 SM3 一致` : ''}。`,
       `获取账本包含证明：<code>curl -s '${esc(m.publicUrl)}/api/ledger/proof?baoquan=${esc(m.baoquan)}' &gt; proof.json</code>；<code>jq -r .data.leaf proof.json | base64 -d &gt; leaf.json</code> 得到账本条目原文（RFC 8785 规范化 JSON），其中 sha256 应与文件哈希一致；<code>(printf '\\000'; cat leaf.json) | sha256sum</code> 的结果即账本存证哈希。`,
       `按 RFC 6962 §2.1.1 由 leafHash、proof、leafIndex、treeSize 重算根哈希，应与 <code>data.checkpoint</code> 第三行（Base64）一致。`,
       `用平台验证公钥核验检查点签名（C2SP signed note，Ed25519）：<code>${esc(m.verifierKey)}</code>（亦可由 <code>${esc(m.publicUrl)}/api/ledger/key</code> 获取）。`,
@@ -107,6 +108,7 @@ const L = {
       size: 'File Size',
       fileType: 'File Type',
       sha256: 'SHA-256',
+      sm3: 'SM3 (GB/T 32905)',
       owner: 'Depositor',
       saveTime: 'Preservation Time',
       timestamp: 'Trusted Timestamp',
@@ -131,7 +133,7 @@ const L = {
     deleted: (day: string) => `The depositor deleted the file on ${esc(day)}; the ledger entry remains permanently and the hash on this certificate can still be verified.`,
     verifyTitle: 'How to verify',
     verify: (m: CertificateModel) => [
-      `Hash the file: <code>sha256sum "${esc(m.fileName)}"</code> must print the SHA-256 above.`,
+      `Hash the file: <code>sha256sum "${esc(m.fileName)}"</code> must print the SHA-256 above${m.sm3 ? `; <code>openssl dgst -sm3 "${esc(m.fileName)}"</code> the SM3` : ''}.`,
       `Fetch the inclusion proof: <code>curl -s '${esc(m.publicUrl)}/api/ledger/proof?baoquan=${esc(m.baoquan)}' &gt; proof.json</code>; <code>jq -r .data.leaf proof.json | base64 -d &gt; leaf.json</code> gives the exact ledger entry (RFC 8785 canonical JSON) whose sha256 must equal the file hash; <code>(printf '\\000'; cat leaf.json) | sha256sum</code> prints the ledger entry hash.`,
       `Recompute the root from leafHash, proof, leafIndex and treeSize as in RFC 6962 §2.1.1; it must equal the third line (Base64) of <code>data.checkpoint</code>.`,
       `Check the checkpoint signature (C2SP signed note, Ed25519) with the verifier key <code>${esc(m.verifierKey)}</code> (also at <code>${esc(m.publicUrl)}/api/ledger/key</code>).`,
@@ -195,7 +197,7 @@ const CSS = `@page{size:A4;margin:0}
 .cz-cert .cz-seal{position:absolute;right:18px;top:-40px;width:120px;height:120px;opacity:.85;mix-blend-mode:multiply;pointer-events:none}
 .cz-cert .cz-note{margin-top:6px;font-size:10.5px;color:#8a7a5a;text-align:center}
 @media print{.cz-cert{max-width:none;width:210mm;height:297mm;padding:7mm;overflow:hidden}.cz-cert .cz-frame{height:100%}.cz-cert .cz-inner{height:100%}}
-@media print{.cz-cert th,.cz-cert td{padding-top:4px;padding-bottom:4px}.cz-cert .cz-verify{line-height:1.4}}
+@media print{.cz-cert th,.cz-cert td{padding-top:3px;padding-bottom:3px;line-height:1.4}.cz-cert .cz-verify{line-height:1.35;font-size:10px}.cz-cert .cz-inner{padding-top:14px;padding-bottom:10px}.cz-cert .cz-intro{margin-bottom:6px}}
 @media (max-width:600px){.cz-cert{padding:6px;font-size:13px}.cz-cert .cz-inner{padding:16px 10px}.cz-cert h1{font-size:22px;letter-spacing:3px}.cz-cert th{width:30%;white-space:normal}.cz-cert th,.cz-cert td{padding:5px 6px;font-size:12.5px}.cz-cert .cz-issuer{min-width:0}}`;
 
 /** Renders the certificate fragment in `lang` ('zh' → 电子数据保全证书, 'en' → English labels). */
@@ -213,6 +215,7 @@ export function renderCertificate(m: CertificateModel, lang: Lang): string {
     row(r.size, t.paren(esc(humanSize(m.size)), esc(t.bytes(m.size)))),
     row(r.fileType, t.paren(esc(lang === 'zh' ? type.zh : type.en), esc(m.mime))),
     row(r.sha256, esc(m.sha256), true),
+    m.sm3 ? row(r.sm3, esc(m.sm3), true) : '',
     row(r.owner, esc(m.owner)),
     row(r.saveTime, `${esc(time)}${esc(t.timeSuffix)}`),
     m.timestamp ? row(r.timestamp, t.stamp(m.timestamp)) : '',

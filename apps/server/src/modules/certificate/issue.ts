@@ -30,6 +30,8 @@ export interface IssuedFacts {
   fileType: number;
   mime: string;
   sha256: string;
+  /** Hex SM3 of the file from the ledger entry (v2 entries, issue 10 §3); absent for older entries. */
+  sm3?: string;
   owner: string;
   saveTime: number;
   chainhash: string;

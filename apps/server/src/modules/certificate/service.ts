@@ -175,13 +175,15 @@ export function certificateService(deps: CertificateDeps) {
 
   /** The facts a certificate states (issue.ts): from the deposit record and the checkpoint at issue. */
   const factsOf = async (row: EvidenceRow): Promise<IssuedFacts> => {
-    const [owner, cp, stamp, extraRows, rootFp] = await Promise.all([
+    const [owner, cp, stamp, extraRows, rootFp, leaf] = await Promise.all([
       deps.ownerName(row.userId),
       coveringCheckpoint(row.ledgerIndex),
       deps.timestampOf ? deps.timestampOf(row.id) : null,
       kinds.get(row.kind)?.describe?.(row) ?? [],
       deps.rootFingerprint ? deps.rootFingerprint() : '',
+      deps.ledger.entryAt(row.ledgerIndex),
     ]);
+    const sm3 = leaf ? (JSON.parse(leaf.leaf.toString('utf8')) as { sm3?: string }).sm3 : undefined;
     return {
       baoquan: row.baoquan,
       title: row.title,
@@ -190,6 +192,7 @@ export function certificateService(deps: CertificateDeps) {
       fileType: row.fileType,
       mime: row.mime,
       sha256: row.sha256,
+      ...(sm3 ? { sm3 } : {}),
       owner: maskOwner(owner),
       saveTime: row.saveTime,
       chainhash: row.chainhash,

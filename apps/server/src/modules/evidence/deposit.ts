@@ -16,6 +16,7 @@ import { storeStagedInTx } from '../../platform/blobRefs.ts';
 import type { LedgerService } from '../ledger/types.ts';
 import { newsText, notify } from '../notifications/notify.ts';
 import type { Timestamper } from '../trust/types.ts';
+import { sm3OfStaged } from '../../platform/stagedDigest.ts';
 import { newBaoquan } from './baoquan.ts';
 import { ownerCommitment } from './item.ts';
 import * as repo from './repo.ts';
@@ -101,7 +102,8 @@ export async function depositArtefacts(deps: DepositDeps, input: DepositArtefact
     const sniffed = await sniff(main.staged.head, main.name);
     const mainMime = main.mime ?? sniffed.mime;
     // Trusted time (issue 3 §1): RFC 3161 token over the main artefact's SHA-256; genTime is the deposit time.
-    const stamp = await deps.timestamper.stamp(main.staged.sha256);
+    // issue 10 §3: the entry also records the file's SM3, hashed while the time-stamp is requested.
+    const [stamp, sm3] = await Promise.all([deps.timestamper.stamp(main.staged.sha256), sm3OfStaged(main.staged)]);
     for (const a of input.artefacts) {
       // Bytes already stored under this address but altered on disk are replaced by the upload's (issue 9 §1).
       if (await blobs.repair(a.staged)) deps.log?.warn({ sha256: a.staged.sha256 }, 'blobs: an altered stored file was replaced by identical uploaded bytes');
@@ -115,7 +117,7 @@ export async function depositArtefacts(deps: DepositDeps, input: DepositArtefact
       const id = await repo.nextId(tx);
       await deps.charge?.(tx, { userId: input.owner.id, memberId: input.memberId ?? null, kind: input.kind, ...(input.orderType !== undefined ? { orderType: input.orderType } : {}), ...(input.units !== undefined ? { units: input.units } : {}), evidenceId: id, title: input.title?.trim() || main.name });
       const baoquan = newBaoquan(saveTime);
-      const appended = await ledger.append(tx, { baoquan, sha256: main.staged.sha256, size: main.staged.size, kind: input.kind, time: saveTime, owner: ownerCommitment(input.owner) }, id);
+      const appended = await ledger.append(tx, { baoquan, sha256: main.staged.sha256, size: main.staged.size, kind: input.kind, time: saveTime, owner: ownerCommitment(input.owner), sm3 }, id);
       const ev = await repo.insert(tx, {
         id,
         userId: input.owner.id,

@@ -40,7 +40,7 @@ describe('ledger routes', () => {
     expect(Object.keys(p.data).sort()).toEqual(['checkpoint', 'leaf', 'leafHash', 'leafIndex', 'proof', 'treeSize']);
     const v = await verifyLeafProof(p.data, key);
     expect(v).toMatchObject({ ok: true, chainhash: up.data.chainhash });
-    expect(v.entry).toMatchObject({ baoquan: up.data.baoquan, sha256: up.data.sha256, size: up.data.size, kind: 'data', v: 1 });
+    expect(v.entry).toMatchObject({ baoquan: up.data.baoquan, sha256: up.data.sha256, size: up.data.size, kind: 'data', v: 2 });
     // the checkpoint route serves the same (or a later) signed note
     const cp = await verifyCheckpoint((await text('/api/ledger/checkpoint')).body, key);
     expect(cp.size).toBeGreaterThanOrEqual(p.data.treeSize);

@@ -18,6 +18,8 @@ export interface LedgerEntryInput {
   time: number;
   /** Hex SHA-256(ownerSalt ‖ userId) — a commitment to the owner, no personal data. */
   owner: string;
+  /** Hex SM3 (GB/T 32905) of the evidence bytes (issue 10 §3); present → a v2 entry. */
+  sm3?: string;
 }
 
 export interface AppendResult {

@@ -87,7 +87,8 @@ describe('evidence package', () => {
     expect(file.data.equals(content)).toBe(true);
     expect(file.stored).toBe(true);
     const entry = JSON.parse(members.find((m) => m.name === MEMBERS.entry)!.data.toString('utf8'));
-    expect(entry).toMatchObject({ v: 1, baoquan: ev.baoquan, sha256: sha(content), size: content.length, kind: 'data' });
+    // issue 10 §3: v2 entries record the file's SM3 too (openssl dgst -sm3 gives the same hex).
+    expect(entry).toMatchObject({ v: 2, baoquan: ev.baoquan, sha256: sha(content), sm3: crypto.createHash('sm3').update(content).digest('hex'), size: content.length, kind: 'data' });
     expect(sha(Buffer.concat([Buffer.of(0), members.find((m) => m.name === MEMBERS.entry)!.data]))).toBe(ev.chainhash);
     const key = await h.app.inject({ method: 'GET', url: '/api/ledger/key' });
     expect(members.find((m) => m.name === MEMBERS.key)!.data.toString('utf8').trim()).toBe(key.body.trim());

@@ -11,6 +11,8 @@ export interface ReadmeFacts {
   /** Archive name of the evidence file. */
   fileName: string;
   sha256: string;
+  /** Hex SM3 of the file when the entry records it (v2). */
+  sm3?: string;
   size: number;
   chainhash: string;
   leafIndex: number;
@@ -175,7 +177,8 @@ export function verifyReadme(f: ReadmeFacts): string {
         `根证书指纹必须与证书上印的${fp ? ` \`${fp}\`` : '平台根证书指纹'} 相同；verifier-key.txt 必须与证书上印的账本验证公钥相同。`]),
     '');
   zh.push('## 1. 证据文件的哈希', '', '```sh', `sha256sum ${file}`, `echo '${f.sha256}  ${f.fileName.replace(/'/g, `'\\''`)}' | sha256sum -c`, '```', '',
-    `应输出 \`${f.sha256}\`，并显示 OK。它必须与 entry.json 中的 "sha256" 和保全证书上的 SHA-256 相同。`, '');
+    `应输出 \`${f.sha256}\`，并显示 OK。它必须与 entry.json 中的 "sha256" 和保全证书上的 SHA-256 相同。`, '',
+    ...(f.sm3 ? ['国密 SM3（GB/T 32905）摘要：', '', '```sh', `openssl dgst -sm3 ${file}`, '```', '', `应输出 \`${f.sm3}\`，与 entry.json 中的 "sm3" 和保全证书上的 SM3 相同。`, ''] : []));
   zh.push('## 2. 账本条目与账本存证哈希', '', '```sh', 'cat entry.json; echo', `(printf '\\000'; cat entry.json) | sha256sum`, '```', '',
     `第二条命令输出账本存证哈希（chainhash，RFC 6962 叶子哈希；它不是区块链交易哈希）\`${f.chainhash}\`，必须与保全证书上的一致。条目中的 "sha256" 是第 1 步的哈希，"time" 是保全时间（${bj(f.saveTime)} 北京时间），"owner" 是对存证人的加盐承诺（不含个人信息）。`, '');
   zh.push('## 3. 默克尔包含证明', '', '```sh', INCLUSION_PY, '```', '',
@@ -221,7 +224,7 @@ export function verifyReadme(f: ReadmeFacts): string {
   en.push(`# How to verify this evidence package (certificate ${f.baoquan})`, '',
     'This package can be verified offline without trusting the platform. Run the commands inside the unzipped folder (Linux/macOS shell; on Windows use WSL or Git Bash) with sha256sum, python3, openssl (3.0+) and pdfsig (poppler-utils).', '');
   en.push('## 0. Pin the trust anchors first: the platform root and the log key', '', `Do not trust the root certificate because the package carries it. Take the values printed on the paper certificate (row "Ledger Key and Root"), or published at ${f.publicUrl}/api/trust/root.pem and ${f.publicUrl}/api/ledger/key, and run the shell block of section 0 above: the SHA-256 fingerprint must equal${fp ? ` \`${fp}\`` : ' the printed one'} and verifier-key.txt must equal the printed log key. Stop if either differs. Sections 5–6 then trust only that root.pem.`, '');
-  en.push('## 1. Evidence file hash', '', '```sh', `sha256sum ${file}`, '```', '', `Must print \`${f.sha256}\`, equal to "sha256" in entry.json and to the SHA-256 on the certificate.`, '');
+  en.push('## 1. Evidence file hash', '', '```sh', `sha256sum ${file}`, '```', '', `Must print \`${f.sha256}\`, equal to "sha256" in entry.json and to the SHA-256 on the certificate.${f.sm3 ? ` \`openssl dgst -sm3 ${file}\` must print the SM3 \`${f.sm3}\` ("sm3" in entry.json, SM3 on the certificate).` : ''}`, '');
   en.push('## 2. Ledger entry and chainhash', '', '```sh', `(printf '\\000'; cat entry.json) | sha256sum`, '```', '', `Must print the chainhash \`${f.chainhash}\` shown on the certificate (RFC 6962 leaf hash of the exact entry bytes). "time" is the deposit time (${utc(f.saveTime)}); "owner" is a salted commitment to the depositor (no personal data).`, '');
   en.push('## 3. Merkle inclusion proof', '', 'Run the python3 block of section 3 above; it must print `inclusion: OK`: entry ' + `${f.leafIndex} is in the tree of ${f.treeSize} entries whose root is in the signed checkpoint.`, '');
   en.push('## 4. Checkpoint signature', '', 'Run the shell block of section 4 above; openssl must print `Signature Verified Successfully`. Then compare verifier-key.txt character by character with the key published at ' + `${f.publicUrl}/api/ledger/key — a key inside the package only proves "signed by this key". Key: \`${f.verifierKey}\` (log ${f.origin}).`, '');

@@ -71,6 +71,12 @@ export interface PreparedPackage {
 
 const sha256hex = (b: Uint8Array) => crypto.createHash('sha256').update(b).digest('hex');
 
+/** `{ sm3 }` of a v2 ledger entry, `{}` for v1. */
+function sm3Of(leaf: Buffer): { sm3?: string } {
+  const e = JSON.parse(leaf.toString('utf8')) as { sm3?: string };
+  return e.sm3 ? { sm3: e.sm3 } : {};
+}
+
 /** The verifier bundle's bytes, re-read when the file changes (a build artefact, not a blob); null when absent. */
 let bundleCache: { file: string; mtimeMs: number; data: Buffer } | null = null;
 function readBundle(file: string | undefined): Buffer | null {
@@ -141,7 +147,7 @@ export function packageService(deps: PackageDeps) {
       const fileName = evidenceMemberName(row.fileName);
       const note = proof.checkpoint.note;
       const facts: ReadmeFacts = {
-        baoquan: row.baoquan, fileName, sha256: row.sha256, size: row.size, chainhash: row.chainhash, leafIndex: proof.leafIndex, treeSize: proof.treeSize,
+        baoquan: row.baoquan, fileName, sha256: row.sha256, size: row.size, ...sm3Of(proof.leaf), chainhash: row.chainhash, leafIndex: proof.leafIndex, treeSize: proof.treeSize,
         origin: note.slice(0, note.indexOf('\n')), verifierKey: deps.ledger.verifierKey(), publicUrl, saveTime: row.saveTime,
         timestamp: token ? { tsaName: token.tsaName, genTime: token.genTime } : { missing: deps.trust ? 'none' : 'off' },
         rootFingerprint: deps.trust?.rootFingerprint ? await deps.trust.rootFingerprint() : '',

@@ -39,6 +39,15 @@ entry_bytes = open('entry.json', 'rb').read()
 entry = json.loads(entry_bytes)
 d, n = sha_file(m['evidence'])
 report(d == entry['sha256'] and n == entry['size'], '证据文件 SHA-256 与大小 = entry.json（' + d + '）', 'evidence SHA-256 and size = entry.json')
+if 'sm3' in entry:
+    try:
+        g = hashlib.new('sm3')
+        with open(m['evidence'], 'rb') as f:
+            for chunk in iter(lambda: f.read(1 << 20), b''):
+                g.update(chunk)
+        report(g.hexdigest() == entry['sm3'], '证据文件 SM3 = entry.json', 'evidence SM3 = entry.json')
+    except ValueError:
+        print('       本机 Python 不支持 SM3，请用 openssl dgst -sm3 核对 / no SM3 in this Python: use openssl dgst -sm3')
 leaf = H(b'\x00' + entry_bytes)
 print('       账本存证哈希 / chainhash: ' + leaf.hex())
 
