@@ -12,7 +12,7 @@ export interface PdfFacts {
   /** Bytes of the embedded file streams of type EmbeddedFile (normally exactly one: entry.json). */
   embedded: Uint8Array[];
   /** XMP facts, when an XMP packet with the cz namespace is present. */
-  xmp: { baoquan: string; sha256: string; chainhash: string } | null;
+  xmp: { baoquan: string; sha256: string; chainhash: string; sm3: string | null } | null;
   /** Why an embedded stream could not be read. */
   problems: string[];
 }
@@ -96,7 +96,7 @@ export async function readPdfFacts(pdf: Uint8Array): Promise<PdfFacts> {
     const baoquan = get('baoquan');
     const sha256 = get('sha256');
     const chainhash = get('chainhash');
-    if (baoquan !== null && sha256 !== null && chainhash !== null) res.xmp = { baoquan, sha256, chainhash };
+    if (baoquan !== null && sha256 !== null && chainhash !== null) res.xmp = { baoquan, sha256, chainhash, sm3: get('sm3') };
   }
   return res;
 }

@@ -65,7 +65,7 @@ export async function checkTimestamp(
 /** What the certificate PDF must be bound to: the package's entry.json bytes, its parsed fields, the file's SHA-256. */
 export interface CertificateBinding {
   entryBytes: Uint8Array;
-  entry: { baoquan: string; sha256: string } | null;
+  entry: { baoquan: string; sha256: string; sm3?: string } | null;
   /** Hex RFC 6962 leaf hash of entry.json. */
   chainhash: string;
   /** Hex SHA-256 of the evidence file; '' when unreadable. */
@@ -87,6 +87,7 @@ async function bindingProblems(pdf: Uint8Array, b: CertificateBinding, lines: Te
   else {
     if (!b.entry || f.xmp.baoquan !== b.entry.baoquan) problems.push(t(`证书 PDF 的保全号 ${f.xmp.baoquan} 与账本条目不一致`, `the certificate number ${f.xmp.baoquan} in the PDF differs from the ledger entry`));
     if (!b.entry || f.xmp.sha256 !== b.entry.sha256 || (b.fileSha256 && f.xmp.sha256 !== b.fileSha256)) problems.push(t('证书 PDF 记录的 SHA-256 与证据文件或账本条目不一致', 'the SHA-256 recorded in the certificate PDF differs from the evidence file or the ledger entry'));
+    if ((f.xmp.sm3 ?? undefined) !== (b.entry?.sm3 ?? undefined)) problems.push(t('证书 PDF 记录的 SM3 与账本条目不一致', 'the SM3 recorded in the certificate PDF differs from the ledger entry'));
     if (f.xmp.chainhash !== b.chainhash) problems.push(t('证书 PDF 记录的账本存证哈希与 entry.json 的叶子哈希不一致', 'the chainhash recorded in the certificate PDF differs from the leaf hash of entry.json'));
     lines.push(kv('PDF 中的保全号（XMP）', 'number in the PDF (XMP)', f.xmp.baoquan), kv('PDF 中的 SHA-256（XMP）', 'SHA-256 in the PDF (XMP)', f.xmp.sha256), kv('PDF 中的账本存证哈希（XMP）', 'chainhash in the PDF (XMP)', f.xmp.chainhash));
   }

@@ -6,7 +6,7 @@
  *     /Names /EmbeddedFiles tree). The stream is stored without a filter, so
  *     `pdfdetach -save 1 -o entry.json certificate.pdf` (poppler) and a byte search both give the bytes;
  *   - an XMP metadata stream (uncompressed, catalog /Metadata) with the certificate number, the file's
- *     SHA-256, the chainhash (hex RFC 6962 leaf hash) and the entry's ledger index and time in the
+ *     SHA-256 (and SM3 for v2 entries), the chainhash (hex RFC 6962 leaf hash) and the entry's ledger index and time in the
  *     namespace `CERT_XMP_NS` (prefix `cz`), plus dc:title. `pdfinfo -meta certificate.pdf` prints it.
  * The document does not claim PDF/A conformance (no pdfaid): Chromium's Type 3 fonts and the absent
  * output intent are not PDF/A; only the associated-file structure follows PDF/A-3.
@@ -22,6 +22,8 @@ export const EMBEDDED_ENTRY_NAME = 'entry.json';
 export interface EmbeddedFacts {
   baoquan: string;
   sha256: string;
+  /** Hex SM3 of the file when the entry records it (v2). */
+  sm3?: string;
   chainhash: string;
   ledgerIndex: number;
   /** Entry time, Unix seconds. */
@@ -40,7 +42,7 @@ export function certificateXmp(f: Omit<EmbeddedFacts, 'entry'>): string {
     `<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:pdf="http://ns.adobe.com/pdf/1.3/" xmlns:cz="${CERT_XMP_NS}">` +
     `<dc:title><rdf:Alt><rdf:li xml:lang="x-default">${esc(f.title)}</rdf:li></rdf:Alt></dc:title>` +
     `<pdf:Producer>Cunzheng</pdf:Producer>` +
-    `<cz:baoquan>${esc(f.baoquan)}</cz:baoquan><cz:sha256>${esc(f.sha256)}</cz:sha256><cz:chainhash>${esc(f.chainhash)}</cz:chainhash>` +
+    `<cz:baoquan>${esc(f.baoquan)}</cz:baoquan><cz:sha256>${esc(f.sha256)}</cz:sha256>${f.sm3 ? `<cz:sm3>${esc(f.sm3)}</cz:sm3>` : ''}<cz:chainhash>${esc(f.chainhash)}</cz:chainhash>` +
     `<cz:ledgerIndex>${f.ledgerIndex}</cz:ledgerIndex><cz:time>${f.time}</cz:time><cz:entry>${EMBEDDED_ENTRY_NAME}</cz:entry>` +
     `</rdf:Description></rdf:RDF></x:xmpmeta>\n<?xpacket end="w"?>`
   );

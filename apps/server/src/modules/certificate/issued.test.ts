@@ -114,6 +114,7 @@ describe('one certificate per number', () => {
     expect(meta).toContain(`<cz:baoquan>${bq}</cz:baoquan>`);
     expect(meta).toContain(`<cz:sha256>${up.data.sha256}</cz:sha256>`);
     expect(meta).toContain(`<cz:chainhash>${up.data.chainhash}</cz:chainhash>`);
+    expect(meta).toContain(`<cz:sm3>${JSON.parse(leaf.toString('utf8')).sm3}</cz:sm3>`);
     expect(pdf.toString('latin1')).toMatch(/\/AFRelationship\s*\/Source/);
 
     execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', file, `${SHOTS}/issued-zh`]);

@@ -226,7 +226,7 @@ export function certificateService(deps: CertificateDeps) {
         if (!entry || entry.chainhash !== row.chainhash) throw new Error(`certificate: ledger entry ${row.ledgerIndex} does not match ${row.baoquan}`);
         const title = lang === 'en' ? `Certificate-${row.baoquan}` : `保全证书-${row.baoquan}`;
         const printed = await printA4(deps.browser, pdfDocument(renderCertificate({ ...facts, qrSvg: await qrOf(row) }, lang), lang, title));
-        const withFacts = await embedCertificateFacts(printed, { baoquan: row.baoquan, sha256: row.sha256, chainhash: row.chainhash, ledgerIndex: row.ledgerIndex, time: row.saveTime, entry: entry.leaf, title });
+        const withFacts = await embedCertificateFacts(printed, { baoquan: row.baoquan, sha256: row.sha256, ...(facts.sm3 ? { sm3: facts.sm3 } : {}), chainhash: row.chainhash, ledgerIndex: row.ledgerIndex, time: row.saveTime, entry: entry.leaf, title });
         const pdf = deps.signPdf ? await deps.signPdf(withFacts) : withFacts;
         return storeIssued(deps.db, deps.blobs, row.id, lang, facts, pdf);
       })().finally(() => issuing.delete(key));
