@@ -25,7 +25,7 @@ const REPLY_TYPE = 'application/timestamp-reply';
 
 /** Registers the trust routes. */
 export const trustRoutes = (deps: {
-  trust: Pick<TrustService, 'ready' | 'respond' | 'reject' | 'tsaChainPem' | 'rootPem' | 'tokenFor'>;
+  trust: Pick<TrustService, 'ready' | 'respond' | 'reject' | 'tsaChainPem' | 'rootPem' | 'tokenFor' | 'rootCrl'>;
   limiter: RateLimiter;
   /** Evidence id of a certificate number (evidence service `findByBaoquan`), or null when unknown. */
   findEvidenceId(baoquan: string): Promise<number | null>;
@@ -40,6 +40,16 @@ export const trustRoutes = (deps: {
   app.get('/api/trust/tsa-chain.pem', async (_req, reply) => reply.type('application/pem-certificate-chain; charset=utf-8').send(await trust.tsaChainPem()));
 
   /** GET /api/trust/root.pem → PEM text of the platform root CA (issuer of the TSA and PDF-signing certificates). */
+  /**
+   * GET /api/trust/root.crl → the root CA's certificate revocation list (DER, application/pkix-crl; issue
+   * 10 §3), a stable URL for long-term validation; 400 根证书吊销列表不可用 when the root is supplied externally.
+   */
+  app.get('/api/trust/root.crl', async (_req, reply) => {
+    const crl = await trust.rootCrl();
+    if (!crl) throw badRequest('根证书吊销列表不可用');
+    return reply.type('application/pkix-crl').header('cache-control', 'public, max-age=3600').send(crl);
+  });
+
   app.get('/api/trust/root.pem', async (_req, reply) => reply.type('application/pem-certificate-chain; charset=utf-8').send(await trust.rootPem()));
 
   /**

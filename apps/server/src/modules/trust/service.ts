@@ -18,7 +18,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { loadTrustKeys, pemSource } from './keys.ts';
+import { rootCrl } from './crl.ts';
+import { loadTrustKeys, pemSource, type Identity } from './keys.ts';
 import { localPdfSigner, type PdfSigner } from './pdf-signing.ts';
 import { BUILTIN_TSA_POLICY, fromPem, toPem } from './pki.ts';
 import * as repo from './repo.ts';
@@ -42,6 +43,8 @@ export interface TrustDeps {
 }
 
 interface Loaded {
+  /** The generated root CA with its key; null when both identities come from env. */
+  root: Identity | null;
   tsa: TsaServer;
   client: TsaClient;
   builtinChain: Buffer[];
@@ -71,7 +74,7 @@ export function trustService(deps: TrustDeps) {
     const transport = config.TSA_URL ? httpTransport(config.TSA_URL, config.TSA_TIMEOUT_MS) : (q: Buffer) => tsa.respond(q);
     const client = tsaClient(transport, () => clientOpts);
     const signPdf = deps.pdfSigner ?? localPdfSigner({ identity: keys.document, stamp: (h) => stampOrFail(client, h), contact: config.PUBLIC_URL });
-    return { tsa, client, builtinChain, externalChain, verifyOpts, signPdf };
+    return { root: keys.root, tsa, client, builtinChain, externalChain, verifyOpts, signPdf };
   }
 
   /** client.stamp with every failure mapped to 400 可信时间戳服务暂不可用，请稍后重试 (cause logged). */
@@ -169,6 +172,15 @@ export function trustService(deps: TrustDeps) {
     async rootFingerprint(): Promise<string> {
       const der = (await loading).builtinChain.at(-1)!;
       return (crypto.createHash('sha256').update(der).digest('hex').toUpperCase().match(/../g) ?? []).join(':');
+    },
+
+    /**
+     * DER X.509 CRL of the built-in root CA (GET /api/trust/root.crl; issue 10 §3), freshly signed, valid
+     * 7 days; null when the root is not held here (identities supplied by env).
+     */
+    async rootCrl(): Promise<Buffer | null> {
+      const l = await loading;
+      return l.root ? rootCrl(l.root) : null;
     },
 
     /** PEM of the built-in root CA (what to import to trust the platform's TSA and PDF signatures). */
