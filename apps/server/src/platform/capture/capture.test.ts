@@ -15,6 +15,7 @@ import { browserPool, type BrowserPool } from '../browser.ts';
 import { decodePng, pixelVariance, startTestSite, type TestSite } from '../../../test/webpages.ts';
 import { CAPTURE_CHROMIUM_ARGS, CaptureFailure, capturePage, captureUserAgent, type CaptureRequest } from './engine.ts';
 import { addressGuard, parseAllowHosts } from './guard.ts';
+import { requestSummary } from './provenance.ts';
 import { startCaptureProxy, type Exchange } from './proxy.ts';
 import { warcWriter } from './warc.ts';
 
@@ -72,6 +73,11 @@ describe('capture engine', () => {
     expect(r.mhtml).toMatch(/^From: <Saved by Blink>|MIME-Version/m);
     expect(r.hosts.map((h) => h.address)).toEqual(['127.0.0.1']);
     expect(seen.some((e) => e.url.endsWith('/slow.png') && e.status === 200)).toBe(true);
+    // issue 10 §4: provenance lists the response headers exactly as received, in wire order, nothing added.
+    const page = seen.find((e) => e.url.endsWith('/page'))!;
+    expect(requestSummary(page).headers).toEqual(page.wireHeaders);
+    expect(page.wireHeaders.map(([k]) => k)).toContain('X-Test-Site');
+    expect(page.wireHeaders.filter(([k]) => k.toLowerCase() === 'x-test-site')).toHaveLength(1);
 
     const img = decodePng(r.screenshot);
     expect(img.width).toBe(1366);

@@ -41,7 +41,7 @@ export const requestSummary = (ex: Exchange): RequestSummary => ({
   bytes: ex.body.length,
   truncated: ex.truncated,
   time: ex.date.toISOString(),
-  headers: ex.responseHeaders,
+  headers: ex.wireHeaders,
 });
 
 /** Standing explanations every provenance carries (how the capture was made). */

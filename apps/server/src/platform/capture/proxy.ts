@@ -34,7 +34,10 @@ export interface Exchange {
   requestBody: Buffer;
   statusLine: string;
   status: number;
+  /** Response headers for the WARC record: the wire headers without Transfer-Encoding (the body is stored de-chunked). */
   responseHeaders: Array<[string, string]>;
+  /** Response headers exactly as received on the wire, in wire order, nothing added or removed (issue 10 §4: provenance). */
+  wireHeaders: Array<[string, string]>;
   /** Entity bytes as served (content coding kept); cut at the budget when `truncated`. */
   body: Buffer;
   truncated: boolean;
@@ -284,6 +287,7 @@ export async function startCaptureProxy(opts: CaptureProxyOptions): Promise<Capt
             statusLine: `HTTP/${ures.httpVersion} ${ures.statusCode} ${ures.statusMessage ?? ''}`.trimEnd(),
             status: ures.statusCode ?? 0,
             responseHeaders: raw.filter(([k]) => k.toLowerCase() !== 'transfer-encoding'),
+            wireHeaders: raw,
             body: Buffer.concat(chunks),
             truncated: cut,
             ip: sock.remoteAddress ?? pinned.address,
