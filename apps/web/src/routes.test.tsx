@@ -90,6 +90,7 @@ describe('route table', () => {
       ['/attestation-all', '数据存证'],
       ['/evidences-all', '在线取证'],
       ['/queryAuthentication/safekeeping', '证书查询'],
+      ['/notary', '在线公证'],
       ['/production', '产品介绍'],
       ['/personage-kyc', '实名认证'],
       ['/person-info', '认证信息'],
