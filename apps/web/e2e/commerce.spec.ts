@@ -41,7 +41,7 @@ test('recharge through the sandbox (cancel, continue, pay), points appear, a dep
     // 继续支付 → 支付: the signed notification credits the order; the return page shows it.
     await page.getByRole('button', { name: '继续支付' }).click();
     await page.waitForURL('**/pay-sandbox/gateway.do**');
-    await page.getByRole('button', { name: '支付' }).click();
+    await page.getByRole('button', { name: '支付', exact: true }).click();
     await page.waitForURL('**/buyCredits?order_no=*');
     await expect(page.getByText('支付成功')).toBeVisible();
     await expect(points(page)).toHaveText('200.00');
@@ -95,7 +95,7 @@ async function recharge(page: Page, label: RegExp) {
   await page.locator('.buy-credits-packages label').filter({ hasText: label }).click();
   await page.getByRole('button', { name: /立即充值/ }).click();
   await page.waitForURL('**/pay-sandbox/gateway.do**');
-  await page.getByRole('button', { name: '支付' }).click();
+  await page.getByRole('button', { name: '支付', exact: true }).click();
   await expect(page.getByText('支付成功')).toBeVisible();
 }
 

@@ -95,12 +95,13 @@ for (const width of [1366, 375]) {
       // Overview: tiles only for the kinds on offer; the recent deposit in Beijing time.
       await page.goto('/overview');
       const kinds = page.locator('.ov-kinds a');
-      await expect(kinds).toHaveCount(4);
+      await expect(kinds).toHaveCount(6);
       await expect(kinds.nth(0)).toContainText('数据存证');
       await expect(kinds.nth(1)).toContainText('网页取证');
       await expect(kinds.nth(2)).toContainText('过程取证');
       await expect(kinds.nth(3)).toContainText('手机过程取证');
-      await expect(page.getByText('音视频取证')).toHaveCount(0);
+      await expect(kinds.nth(4)).toContainText('App 取证');
+      await expect(kinds.nth(5)).toContainText('音视频取证');
       await expect(page.getByText(when).first()).toBeVisible();
       await shot(page, `overview-${width}`);
 
