@@ -78,10 +78,14 @@ export async function makeHarness(env: Record<string, string> = {}, opts: { jobs
     database,
     dataDir,
     async close() {
+      // Issue 13: `points:verify` is clean after every test file; a harness whose points ledger and cached
+      // balances disagree fails its file here (the balance-tamper test restores the cache before it ends).
+      const points = await built.services.commerce.verify().catch(() => null);
       await built.app.close();
       await database.close();
       if (dropDb) await dropDb();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      if (points && points.problems.length > 0) throw new Error(`points:verify found ${points.problems.length} problem(s): ${JSON.stringify(points.problems.slice(0, 3))}`);
     },
   };
 }

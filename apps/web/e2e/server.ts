@@ -40,6 +40,8 @@ http
     // A personal account made the way `npm run cli -- user:create` makes one (password Test1234), for specs
     // that are not about registration.
     if (kind === 'logcheck') body = await logCheck();
+    // Issue 13: what `npm run cli -- points:verify` reports on the e2e database after every flow before it.
+    if (kind === 'pointsverify') body = await services.commerce.verify();
     // A verified company main account (password Test1234) for the member flows (issue 14 §3–4).
     if (kind === 'company' && /^1\d{10}$/.test(key)) body = (await services.auth.createUser({ mobile: key, password: 'Test1234', type: 2, name: '王经理', company: '星辰科技有限公司', role: 'user', userStatus: 3 }, null, 'e2e')).id;
     // An unverified account (userStatus 1; type 1 personal or 2 company; password Test1234) for the KYC flows (issue 14 §1–2).

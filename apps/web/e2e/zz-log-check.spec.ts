@@ -15,3 +15,9 @@ test('the server log of the run holds no secrets', async () => {
   expect(r.lines).toBeGreaterThan(3);
   expect(r.hits).toEqual([]);
 });
+
+test('points:verify is clean after every flow of the run (issue 13)', async () => {
+  const r = (await (await fetch(`${PEEK}/pointsverify`)).json()) as { users: number; rows: number; problems: unknown[] };
+  expect(r.rows).toBeGreaterThan(0);
+  expect(r.problems).toEqual([]);
+});
