@@ -181,7 +181,7 @@ test('bad input: revoked token, unreachable API, unknown number', async ({ brows
       [`/evidencesWeb/${UNKNOWN}`, '保全号不存在'],
       [`/mobile/attestation/${UNKNOWN}/x`, '保全号不存在'],
       [`/English/attestation/${UNKNOWN}`, 'Certificate number does not exist'],
-      [`/ledger/${'0'.repeat(64)}`, '账本中不存在该区块交易哈希'],
+      [`/ledger/${'0'.repeat(64)}`, '账本中不存在该账本存证哈希'],
     ];
     for (const [p, title] of unknownPages) {
       await page.goto(p);

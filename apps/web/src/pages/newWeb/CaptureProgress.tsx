@@ -74,7 +74,7 @@ export function CaptureProgress({ id, url, onRetry, onNew, intervalMs }: Capture
                 <dd>{s.title}</dd>
               </>
             ) : null}
-            <dt>区块交易哈希</dt>
+            <dt>账本存证哈希</dt>
             <dd>
               <Link to={`/ledger/${s.chainhash}`} className="mono-link">
                 {s.chainhash}

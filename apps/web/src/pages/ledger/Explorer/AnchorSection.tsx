@@ -85,7 +85,7 @@ export function AnchorSection({ leafIndex, checkpoint, verifierKey }: AnchorSect
           {a.blockNumber}
           {a.blockTime ? `（${formatDateTime(a.blockTime)}）` : ''}
         </dd>
-        <dt>交易哈希</dt>
+        <dt>区块链锚定交易哈希</dt>
         <dd className="lx-mono">
           {a.txUrl ? (
             <a href={a.txUrl} target="_blank" rel="noopener noreferrer">

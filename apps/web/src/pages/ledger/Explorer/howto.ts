@@ -15,8 +15,8 @@ export interface HowTo {
 export function howToLeaf(data: LedgerProof, chainhash: string): HowTo {
   return {
     text:
-      '区块交易哈希就是 RFC 6962 的叶子哈希：把账本条目的原始字节（下方 base64）解码，在最前面加一个字节 0x00，' +
-      '再计算 SHA-256。任何装有 base64 和 sha256sum 的电脑都能复算，结果应与区块交易哈希完全相同。',
+      '账本存证哈希就是 RFC 6962 的叶子哈希：把账本条目的原始字节（下方 base64）解码，在最前面加一个字节 0x00，' +
+      '再计算 SHA-256。任何装有 base64 和 sha256sum 的电脑都能复算，结果应与账本存证哈希完全相同。',
     script: [
       `echo '${data.leaf}' | base64 -d > entry.json`,
       `(printf '\\000'; cat entry.json) | sha256sum`,

@@ -37,14 +37,14 @@ export default function LedgerExplorer() {
     staleTime: Infinity,
   });
   if (!valid) {
-    return <PlainResult kind="warning" title="区块交易哈希格式错误" detail="区块交易哈希应为 64 位十六进制字符" homeLabel="返回首页" />;
+    return <PlainResult kind="warning" title="账本存证哈希格式错误" detail="账本存证哈希应为 64 位十六进制字符" homeLabel="返回首页" />;
   }
   if (entry.isError) {
     const unknown = entry.error instanceof ApiError && entry.error.code === 400;
     return (
       <PlainResult
         kind={unknown ? 'notFound' : 'warning'}
-        title={unknown ? '账本中不存在该区块交易哈希' : '账本记录加载失败，请稍后刷新重试'}
+        title={unknown ? '账本中不存在该账本存证哈希' : '账本记录加载失败，请稍后刷新重试'}
         detail={<span className="lx-mono">{hash}</span>}
         homeLabel="返回首页"
       />
@@ -72,7 +72,7 @@ export default function LedgerExplorer() {
     <div className="lx-page" lang="zh-CN">
       <h1 className="lx-title">账本浏览器</h1>
       <div className="lx-hash">
-        <span className="lx-muted">区块交易哈希</span>
+        <span className="lx-muted">账本存证哈希</span>
         <span className="lx-mono">{hash}</span>
       </div>
 
@@ -81,9 +81,9 @@ export default function LedgerExplorer() {
         <div>以下三项核验均在您的浏览器中用 WebCrypto 独立完成，不依赖服务器的判断。</div>
       </div>
 
-      <CheckItem ok={v.leaf.ok} title="1. 叶子哈希与区块交易哈希一致" reason={leafReason(v.leaf)} howTo={howToLeaf(d, hash)}>
+      <CheckItem ok={v.leaf.ok} title="1. 叶子哈希与账本存证哈希一致" reason={leafReason(v.leaf)} howTo={howToLeaf(d, hash)}>
         <Value label="计算所得" value={v.leaf.computedHex ?? '—'} />
-        <Value label="区块交易哈希" value={v.leaf.expectedHex} />
+        <Value label="账本存证哈希" value={v.leaf.expectedHex} />
       </CheckItem>
       <CheckItem ok={v.inclusion.ok} title="2. 包含证明可推算出检查点的根哈希" reason={v.inclusion.reason} howTo={howToInclusion(d)}>
         <Value label="推算根哈希" value={v.inclusion.computedRoot ?? '—'} />
@@ -153,7 +153,7 @@ export default function LedgerExplorer() {
 
 function leafReason(l: { computedHex: string | null; expectedHex: string; servedHex: string | null }): string {
   if (l.computedHex === null) return '条目字节不是合法的 base64';
-  if (l.computedHex !== l.expectedHex) return '由条目字节计算出的叶子哈希与区块交易哈希不一致';
+  if (l.computedHex !== l.expectedHex) return '由条目字节计算出的叶子哈希与账本存证哈希不一致';
   if (l.servedHex !== l.computedHex) return '服务器给出的叶子哈希与计算结果不一致';
   return '';
 }

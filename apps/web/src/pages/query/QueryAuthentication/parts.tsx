@@ -71,7 +71,7 @@ export function CertificateFacts({ r, extra }: { r: CheckNoResult; extra?: React
         <dd className="sk-mono">{r.sha256}</dd>
         <dt>存证时间</dt>
         <dd>{formatDateTime(r.saveTime)}</dd>
-        <dt>区块交易哈希</dt>
+        <dt>账本存证哈希</dt>
         <dd>
           <Link to={`/ledger/${r.chainhash}`} className="sk-mono">
             {r.chainhash}

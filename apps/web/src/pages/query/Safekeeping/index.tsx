@@ -120,7 +120,7 @@ export default function Safekeeping({ kind = 'data' }: { kind?: keyof typeof QUE
             <dd className="sk-mono">{v.sha256}</dd>
             <dt>存证时间</dt>
             <dd>{formatDateTime(v.saveTime)}</dd>
-            <dt>区块交易哈希</dt>
+            <dt>账本存证哈希</dt>
             <dd>
               <Link to={`/ledger/${v.chainhash}`} className="sk-mono">
                 {v.chainhash}

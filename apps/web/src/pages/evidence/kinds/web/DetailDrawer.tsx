@@ -165,7 +165,7 @@ export function DetailDrawer({ id, onClose, onDownload }: DetailDrawerProps) {
                     {c.sha256}
                   </Typography.Text>
                 </Descriptions.Item>
-                <Descriptions.Item label="区块交易哈希">
+                <Descriptions.Item label="账本存证哈希">
                   <Link to={`/ledger/${c.chainhash}`} className="mono-link">
                     {c.chainhash}
                   </Link>
