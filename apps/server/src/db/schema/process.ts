@@ -45,6 +45,14 @@ export const processSessions = pgTable('process_sessions', {
   startedAt: timestamp('started_at', { withTimezone: true }),
   endedAt: timestamp('ended_at', { withTimezone: true }),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  /** Issue 17: internal base URL of the API process running the session ('' while queued); other processes relay its viewers there. */
+  ownerUrl: varchar('owner_url', { length: 300 }).notNull().default(''),
+  /** Issue 17: when the running session ends by itself (PROCESS_MAX_SECONDS), for every process to answer. */
+  deadlineAt: timestamp('deadline_at', { withTimezone: true }),
+  /** Issue 17: 结束取证 / cancel asked through another process: 0 none, 1 stop (save), 2 cancel; the owner polls it. */
+  stopRequest: smallint('stop_request').notNull().default(0),
+  /** Issue 17: refreshed every 2 s by the owner while running or saving; stale (60 s) = the owner died. */
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
 }, (t) => [
   index('process_sessions_owner_idx').on(t.userId, t.type, t.createdAt),
   index('process_sessions_status_idx').on(t.status, t.id),
