@@ -1,7 +1,8 @@
 /**
  * Issued certificates and witness cosignatures (issue 10 §1–2).
  *
- * - `issued_certificates`: one row per evidence and language, written once, never updated. It freezes
+ * - `issued_certificates`: one row per evidence and language, written once (its PDF only ever extended by
+ *   re-timestamping, see `ltaUntil`). It freezes
  *   what the certificate states (the facts JSON, including the first signed checkpoint that covered the
  *   entry) and the address of the signed PDF produced from it, so every later download of the number is
  *   the same bytes. The PDF blob is referenced (blobs.refcount) in the same transaction.
@@ -23,6 +24,13 @@ export const issuedCertificates = pgTable(
     checkpointSize: bigint('checkpoint_size', { mode: 'number' }).notNull(),
     /** The frozen certificate facts (certificate/issue.ts `IssuedFacts`). */
     facts: jsonb('facts').notNull(),
+    /**
+     * notAfter (Unix seconds) of the TSA certificate of the PDF's last document time-stamp (PAdES B-LTA,
+     * issue 10 §3); null for a B-T PDF issued before B-LTA. The re-timestamping job
+     * (certificate/retimestamp.ts) extends rows whose value falls within CERT_RETIMESTAMP_WINDOW_DAYS and
+     * then moves `pdf_sha256` and this value to the extended PDF (the only update of a row).
+     */
+    ltaUntil: bigint('lta_until', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.evidenceId, t.lang] })],

@@ -1,0 +1,1 @@
+ALTER TABLE "issued_certificates" ADD COLUMN "lta_until" bigint;
