@@ -23,7 +23,7 @@ export const pointsLedger = pgTable('points_ledger', {
   amount: bigint('amount', { mode: 'number' }).notNull(),
   /** The user account's balance after this row (null on platform rows). */
   balanceAfter: bigint('balance_after', { mode: 'number' }),
-  /** 'welcome' | 'grant' | 'recharge' | 'consume' | 'initial' */
+  /** 'welcome' | 'grant' | 'recharge' | 'consume' | 'initial' | 'refund' */
   reason: varchar('reason', { length: 16 }).notNull(),
   /** 1 gifted by the platform (never invoiceable), 2 paid (recharge), 3 points spent. */
   payType: smallint('pay_type').notNull(),
@@ -102,6 +102,35 @@ export const payments = pgTable('payments', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   paidAt: timestamp('paid_at', { withTimezone: true }),
 }, (t) => [index('payments_order_idx').on(t.orderId), uniqueIndex('payments_trade_uq').on(t.provider, t.tradeNo)]);
+
+/**
+ * Refunds of paid orders (issue 15: a notary fee back after termination or failure). At most one per order
+ * (unique index): points-paid orders are refunded at once by a ledger transfer in the same transaction
+ * (status 'done'); provider-paid ones are recorded 'pending' with the state change and sent to the provider
+ * after commit (alipay.trade.refund, idempotent by `requestNo`), retried by the commerce job until done.
+ */
+export const refunds = pgTable('refunds', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => orders.id),
+  userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+  /** The provider's out_request_no (idempotency key of the refund request). */
+  requestNo: varchar('request_no', { length: 40 }).notNull(),
+  /** Fen (provider) or hundredths of points (points). */
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  /** The order's pay type: 2 Alipay, 3 points. */
+  payType: smallint('pay_type').notNull(),
+  /** 'pending' | 'done' | 'failed' */
+  status: varchar('status', { length: 12 }).notNull(),
+  reason: varchar('reason', { length: 200 }).notNull(),
+  /** What was refunded, e.g. notaryOrder:GZ2026… */
+  source: varchar('source', { length: 64 }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: varchar('last_error', { length: 200 }),
+  /** Set when the order was already on an invoice application or invoiced (the invoice must be voided / red-lettered). */
+  invoiceNote: varchar('invoice_note', { length: 200 }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  doneAt: timestamp('done_at', { withTimezone: true }),
+}, (t) => [uniqueIndex('refunds_order_uq').on(t.orderId), index('refunds_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`)]);
 
 /** Invoice headers (spec p2 §3), at most 5 live per user. */
 export const invoiceHeaders = pgTable('invoice_headers', {
