@@ -21,6 +21,7 @@ import { anchorRoutes } from './anchor/routes.ts';
 import { buildAnchor, registerAnchorWorker } from './anchor/wire.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { buildAudit, registerAuditWorker } from './audit/wire.ts';
+import { registerRetimestampWorker } from './certificate/retimestamp.ts';
 import { trustRoutes } from './trust/routes.ts';
 import { trustService } from './trust/service.ts';
 import { buildAccount, registerAccountRoutes } from './account/wire.ts';
@@ -126,4 +127,5 @@ export async function registerWorkers(jobs: Jobs, ctx: AppContext, s: Services):
   await registerQueryWorkers(jobs, ctx, s.query);
   await registerKycWorkers(jobs, ctx, s.kyc);
   await registerAppWorkers(jobs, ctx, s.appEvidence);
+  await registerRetimestampWorker(jobs, { db: ctx.db, blobs: ctx.blobs, trust: s.trust, windowDays: ctx.config.CERT_RETIMESTAMP_WINDOW_DAYS, log: ctx.log });
 }

@@ -9,7 +9,9 @@
  * - The signed PDF is printed from the facts, given the ledger entry as an embedded file and the XMP facts
  *   (embed.ts), signed (PAdES) and stored once: `issued_certificates` row + blob reference in one
  *   transaction (`INSERT … ON CONFLICT DO NOTHING`: when two processes issue at once, the first commit
- *   wins and the other's print is dropped before it is stored). Later calls return the stored bytes.
+ *   wins and the other's print is dropped before it is stored). Later calls return the stored bytes. The
+ *   signed PDF is PAdES B-LTA; the only later change is its extension by re-timestamping
+ *   (retimestamp.ts), which appends to the same bytes.
  * - Volatile state (latest checkpoint, external anchor, deletion by the owner) is never part of the
  *   issued certificate; the web page shows it apart under its own label (html.ts `current`).
  */
@@ -19,6 +21,7 @@ import type { Db } from '../../db/client.ts';
 import { issuedCertificates } from '../../db/schema/index.ts';
 import { storeBufferInTx } from '../../platform/blobRefs.ts';
 import type { BlobStore } from '../../platform/blobs.ts';
+import { docTimestamps } from '../trust/service.ts';
 import type { ExtraRow } from './html.ts';
 
 /** The frozen content of a certificate (the model of html.ts without the volatile and derived parts). */
@@ -69,11 +72,13 @@ export async function findIssued(db: Db, evidenceId: number, lang: 'zh' | 'en'):
  * reference in one transaction. Returns the row that holds (ours, or the earlier one).
  */
 export async function storeIssued(db: Db, blobs: Pick<BlobStore, 'putBuffer'>, evidenceId: number, lang: 'zh' | 'en', facts: IssuedFacts, pdf: Buffer): Promise<IssuedRow> {
+  // B-LTA (issue 10 §3): when the TSA certificate of the last document time-stamp expires (retimestamp.ts).
+  const ltaUntil = docTimestamps(pdf).at(-1)?.tsaNotAfter ?? null;
   const mine = await db.transaction(async (tx) => {
     const sha = crypto.createHash('sha256').update(pdf).digest('hex');
     const ins = await tx
       .insert(issuedCertificates)
-      .values({ evidenceId, lang, pdfSha256: sha, checkpointSize: facts.treeSize, facts })
+      .values({ evidenceId, lang, pdfSha256: sha, checkpointSize: facts.treeSize, facts, ltaUntil })
       .onConflictDoNothing()
       .returning({ evidenceId: issuedCertificates.evidenceId });
     if (ins.length === 0) return null;

@@ -1,6 +1,6 @@
 /**
  * Signed certificate PDFs (issue 3 §2) on the real app: Chromium prints, the trust module signs
- * (PAdES B-T), and the result is checked with real tools — `pdfsig` (poppler/NSS) lists a valid
+ * (PAdES B-T, extended to B-LTA: pdf-lta.test.ts), and the result is checked with real tools — `pdfsig` (poppler/NSS) lists a valid
  * ETSI.CAdES.detached signature and catches one flipped byte; `openssl cms -verify` accepts the CMS;
  * `openssl ts -verify` accepts the embedded signature time-stamp; pdftoppm still renders the Chinese.
  */
@@ -21,9 +21,12 @@ function run(cmd: string, args: string[], cwd: string): { status: number; out: s
   return { status: r.status ?? -1, out: `${r.stdout}${r.stderr}` };
 }
 
-/** The signature's byte ranges, the signed bytes and the CMS (DER, placeholder padding removed). */
-function splitSigned(pdf: Buffer) {
-  const m = [...pdf.toString('latin1').matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)].at(-1);
+/**
+ * The byte ranges, the signed bytes and the CMS (DER, placeholder padding removed) of the PDF's `which`
+ * signature in file order (default the first: the PAdES signature; the B-LTA document time-stamps follow).
+ */
+function splitSigned(pdf: Buffer, which = 0) {
+  const m = [...pdf.toString('latin1').matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)].at(which);
   if (!m) throw new Error('no /ByteRange');
   const [a, b, c, d] = m.slice(1).map(Number) as [number, number, number, number];
   const signed = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
@@ -57,13 +60,16 @@ describe('signed certificate PDF (PAdES B-T)', () => {
   });
   afterAll(async () => { await h?.close(); });
 
-  it('pdfsig lists a valid ETSI.CAdES.detached signature covering the whole document; Chinese still renders', async () => {
+  it('pdfsig lists a valid ETSI.CAdES.detached signature, then the B-LTA document time-stamp covering the whole document; Chinese still renders', async () => {
     const pdf = await certificatePdf(h, baoquan);
     const file = path.join(dir, 'cert.pdf');
     fs.writeFileSync(file, pdf);
     const sig = run('pdfsig', [file], dir).out;
     expect(sig).toContain('Signature Validation: Signature is Valid.');
     expect(sig).toContain('Signature Type: ETSI.CAdES.detached');
+    // B-LTA (issue 10 §3): the document time-stamp of the last revision covers the whole file (poppler
+    // 22 lists it but cannot validate /ETSI.RFC3161; pdf-lta.test.ts checks it with openssl ts).
+    expect(sig).toContain('Signature Field Name: DocTimeStamp1');
     expect(sig).toContain('Total document signed');
     expect(sig).toContain('Signer Certificate Common Name: Cunzheng Certificate Signing');
     // Our own root: not in the system trust store (README: how to trust it).

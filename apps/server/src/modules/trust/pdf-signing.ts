@@ -1,5 +1,6 @@
 /**
- * Signed certificate PDFs (issue 3 §2): PAdES baseline B-T. The PDF gets an (invisible) signature field
+ * Signed certificate PDFs (issue 3 §2): PAdES baseline B-T, extended to B-LTA when `lta` is given
+ * (issue 10 §3: DSS + document time-stamp by incremental update, pdf-lta.ts). The PDF gets an (invisible) signature field
  * whose /Contents is a CMS SignedData with SubFilter ETSI.CAdES.detached over the byte ranges:
  *   - signed attributes content-type, message-digest, ESS signing-certificate-v2 (no signing-time:
  *     PAdES puts the claimed time in the signature dictionary's /M);
@@ -21,6 +22,7 @@ import { SignPdf } from '@signpdf/signpdf';
 import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import { buildSignedData } from './cms.ts';
 import type { Identity } from './keys.ts';
+import { addDocTimestamp, type LtaSource } from './pdf-lta.ts';
 import { OID, ab, digest } from './pki.ts';
 import type { Stamp } from './tsa-client.ts';
 
@@ -36,6 +38,11 @@ export interface PdfSignerDeps {
   contact: string;
   /** The signature's /Reason (default: the preservation certificate's). */
   reason?: string;
+  /**
+   * Long-term validation (issue 10 §3): when given, the signed PDF is extended to PAdES B-LTA (DSS with
+   * the certificates and CRLs, then a document time-stamp; pdf-lta.ts); without it the result is B-T.
+   */
+  lta?: LtaSource;
 }
 
 /** Placeholder sizes tried in turn, bytes of CMS (the hex placeholder is twice that). */
@@ -86,11 +93,14 @@ export function localPdfSigner(deps: PdfSignerDeps): PdfSigner {
         appName: 'Cunzheng',
       });
       const prepared = Buffer.from(await doc.save({ useObjectStreams: false }));
+      let signed: Buffer;
       try {
-        return await new SignPdf().sign(prepared, signer);
+        signed = await new SignPdf().sign(prepared, signer);
       } catch (e) {
         if (!tooSmall(e) || i === PLACEHOLDER_BYTES.length - 1) throw e;
+        continue;
       }
+      return deps.lta ? addDocTimestamp(signed, deps.lta) : signed;
     }
     throw new Error('unreachable');
   };

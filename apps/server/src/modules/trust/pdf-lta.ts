@@ -1,0 +1,241 @@
+/**
+ * PAdES B-LTA (issue 10 §3; ETSI EN 319 142-1 §5.4–5.5): one incremental update appended to a signed PDF
+ * that adds
+ *   - the Document Security Store (catalog /DSS): /Certs (signer chain up to the root, TSA chain) and
+ *     /CRLs (the platform CA's CRL covering the signer and TSA certificates), merged with an earlier DSS;
+ *   - a document time-stamp: an invisible signature field whose value has /Type /DocTimeStamp and
+ *     /SubFilter /ETSI.RFC3161, its /Contents an RFC 3161 token over the SHA-256 of the whole file except
+ *     that /Contents (ByteRange as for signatures) — so it covers the DSS and every earlier revision.
+ * Earlier bytes are never touched: earlier signatures and time-stamps stay valid. The same function
+ * re-timestamps a stored certificate later (certificate/retimestamp.ts): each call adds the DSS data for
+ * the previous time-stamp plus a fresh one.
+ *
+ * The file is read with pdf-lib (objects of the latest revision); changed and new objects are written by
+ * hand with a classic xref section and /Prev, as @signpdf's B-T placeholder leaves a classic xref too.
+ */
+import crypto from 'node:crypto';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFRef, PDFString, type PDFContext, type PDFObject } from 'pdf-lib';
+import { ab } from './pki.ts';
+import type { Stamp } from './tsa-client.ts';
+
+/** What the B-LTA extension needs: validation data and a time-stamp. */
+export interface LtaSource {
+  /** DER certificates and CRLs to put into the DSS (duplicates of ones already there are skipped). */
+  validation(): Promise<{ certs: Buffer[]; crls: Buffer[] }>;
+  /** Time-stamps a SHA-256 (the built-in or configured TSA). */
+  stamp(sha256: Buffer): Promise<Stamp>;
+}
+
+/** Bytes reserved for the time-stamp token (hex placeholder is twice that); tokens with chains ~2–10 KB. */
+const TOKEN_BYTES = 16384;
+
+/** Width of each number in the /ByteRange placeholder. */
+const NUM_WIDTH = 10;
+
+/** Byte offset of the last `startxref`'s value. Throws when missing. */
+function lastStartxref(pdf: Buffer): number {
+  const tail = pdf.subarray(Math.max(0, pdf.length - 2048)).toString('latin1');
+  const m = [...tail.matchAll(/startxref\s+(\d+)/g)].at(-1);
+  if (!m) throw new Error('PDF without startxref');
+  return Number(m[1]);
+}
+
+/** The raw bytes of an indirect stream object's content (undecoded). */
+function streamBytes(ctx: PDFContext, o: PDFObject | undefined): Buffer | null {
+  const s = o instanceof PDFRef ? ctx.lookup(o) : o;
+  return s instanceof PDFRawStream ? Buffer.from(s.contents) : null;
+}
+
+/** Serializes a pdf-lib object. */
+function bytesOf(o: PDFObject): Buffer {
+  const buf = new Uint8Array(o.sizeInBytes());
+  o.copyBytesInto(buf, 0);
+  return Buffer.from(buf);
+}
+
+/** Number of document time-stamp fields already in `doc` (to name the next one uniquely). */
+function fieldNames(ctx: PDFContext, fields: PDFArray): Set<string> {
+  const names = new Set<string>();
+  for (let i = 0; i < fields.size(); i++) {
+    const f = ctx.lookup(fields.get(i));
+    const t = f instanceof PDFDict ? f.get(PDFName.of('T')) : undefined;
+    if (t instanceof PDFString) names.add(t.decodeText());
+    else if (t) names.add(t.toString());
+  }
+  return names;
+}
+
+/**
+ * Appends DSS validation data and a document time-stamp to a signed PDF by incremental update (see the
+ * file comment). Throws when the PDF cannot be parsed or the TSA fails (the caller keeps the old bytes).
+ */
+export async function addDocTimestamp(pdf: Buffer, src: LtaSource): Promise<Buffer> {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  const ctx = doc.context;
+  const catalogRef = ctx.trailerInfo.Root as PDFRef;
+  const changed = new Map<string, { ref: PDFRef; obj: PDFObject }>();
+  const mark = (ref: PDFRef, obj: PDFObject) => changed.set(ref.toString(), { ref, obj });
+  const catalog = doc.catalog;
+  mark(catalogRef, catalog);
+
+  // 1. DSS: earlier entries kept, new certificates and CRLs appended once.
+  const { certs, crls } = await src.validation();
+  const dssEntry = catalog.get(PDFName.of('DSS'));
+  const dss = (dssEntry instanceof PDFRef ? ctx.lookup(dssEntry, PDFDict) : dssEntry instanceof PDFDict ? dssEntry : ctx.obj({})) as PDFDict;
+  const dssRef = dssEntry instanceof PDFRef ? dssEntry : ctx.nextRef();
+  for (const [key, ders] of [['Certs', certs], ['CRLs', crls]] as const) {
+    const old = dss.lookupMaybe(PDFName.of(key), PDFArray);
+    const arr = ctx.obj([]) as PDFArray;
+    const seen = new Set<string>();
+    for (let i = 0; i < (old?.size() ?? 0); i++) {
+      const item = old!.get(i);
+      arr.push(item);
+      const b = streamBytes(ctx, item);
+      if (b) seen.add(crypto.createHash('sha256').update(b).digest('hex'));
+    }
+    for (const d of ders) {
+      const h = crypto.createHash('sha256').update(d).digest('hex');
+      if (seen.has(h)) continue;
+      seen.add(h);
+      const ref = ctx.register(ctx.stream(d));
+      mark(ref, ctx.lookup(ref)!);
+      arr.push(ref);
+    }
+    if (arr.size()) dss.set(PDFName.of(key), arr);
+  }
+  mark(dssRef, dss);
+  catalog.set(PDFName.of('DSS'), dssRef);
+
+  // 2. The document time-stamp field (invisible widget on page 1) and its value (written below by hand).
+  const page = doc.getPages()[0];
+  if (!page) throw new Error('PDF without pages');
+  const sigRef = ctx.nextRef();
+  const afEntry = catalog.get(PDFName.of('AcroForm'));
+  const acroForm = (afEntry instanceof PDFRef ? ctx.lookup(afEntry, PDFDict) : afEntry instanceof PDFDict ? afEntry : ctx.obj({})) as PDFDict;
+  if (afEntry instanceof PDFRef) mark(afEntry, acroForm);
+  else catalog.set(PDFName.of('AcroForm'), acroForm);
+  const fieldsEntry = acroForm.get(PDFName.of('Fields'));
+  const fields = (fieldsEntry instanceof PDFRef ? ctx.lookup(fieldsEntry, PDFArray) : fieldsEntry instanceof PDFArray ? fieldsEntry : ctx.obj([])) as PDFArray;
+  if (fieldsEntry instanceof PDFRef) mark(fieldsEntry, fields);
+  else acroForm.set(PDFName.of('Fields'), fields);
+  acroForm.set(PDFName.of('SigFlags'), PDFNumber.of(3));
+  const names = fieldNames(ctx, fields);
+  let n = 1;
+  while (names.has(`DocTimeStamp${n}`)) n++;
+  const widget = ctx.obj({ Type: 'Annot', Subtype: 'Widget', FT: 'Sig', T: PDFString.of(`DocTimeStamp${n}`), V: sigRef, Rect: [0, 0, 0, 0], F: 132, P: page.ref });
+  const widgetRef = ctx.register(widget);
+  mark(widgetRef, widget);
+  fields.push(widgetRef);
+  const annotsEntry = page.node.get(PDFName.of('Annots'));
+  if (annotsEntry instanceof PDFRef) {
+    const annots = ctx.lookup(annotsEntry, PDFArray);
+    annots.push(widgetRef);
+    mark(annotsEntry, annots);
+  } else {
+    const annots = annotsEntry instanceof PDFArray ? annotsEntry : (ctx.obj([]) as PDFArray);
+    annots.push(widgetRef);
+    page.node.set(PDFName.of('Annots'), annots);
+    mark(page.ref, page.node);
+  }
+
+  // 3. The increment: objects, xref, trailer.
+  const parts: Buffer[] = [];
+  const offsets = new Map<number, number>();
+  let pos = pdf.length;
+  const push = (b: Buffer) => {
+    parts.push(b);
+    pos += b.length;
+  };
+  if (pdf[pdf.length - 1] !== 0x0a) push(Buffer.from('\n'));
+  for (const { ref, obj } of changed.values()) {
+    offsets.set(ref.objectNumber, pos);
+    push(Buffer.from(`${ref.objectNumber} ${ref.generationNumber} obj\n`, 'latin1'));
+    push(bytesOf(obj));
+    push(Buffer.from('\nendobj\n', 'latin1'));
+  }
+  const zeros = '0'.repeat(NUM_WIDTH);
+  offsets.set(sigRef.objectNumber, pos);
+  const sigHead = `${sigRef.objectNumber} 0 obj\n<< /Type /DocTimeStamp /Filter /Adobe.PPKLite /SubFilter /ETSI.RFC3161 /ByteRange [0 ${zeros} ${zeros} ${zeros}] /Contents <`;
+  const byteRangeAt = pos + sigHead.indexOf('/ByteRange [');
+  const contentsAt = pos + sigHead.length - 1; // the '<'
+  push(Buffer.from(sigHead + '0'.repeat(TOKEN_BYTES * 2) + '> >>\nendobj\n', 'latin1'));
+
+  const xrefAt = pos;
+  const nums = [...offsets.keys()].sort((a, b) => a - b);
+  let xref = 'xref\n';
+  for (let i = 0; i < nums.length; ) {
+    let j = i;
+    while (j + 1 < nums.length && nums[j + 1] === nums[j]! + 1) j++;
+    xref += `${nums[i]} ${j - i + 1}\n`;
+    for (let k = i; k <= j; k++) xref += `${String(offsets.get(nums[k]!)).padStart(10, '0')} 00000 n\r\n`;
+    i = j + 1;
+  }
+  const t = ctx.trailerInfo;
+  const trailer = ctx.obj({ Size: ctx.largestObjectNumber + 1, Root: catalogRef, Prev: lastStartxref(pdf) }) as PDFDict;
+  if (t.Info) trailer.set(PDFName.of('Info'), t.Info as PDFObject);
+  if (t.ID) trailer.set(PDFName.of('ID'), t.ID as PDFObject);
+  push(Buffer.from(`${xref}trailer\n${trailer.toString()}\nstartxref\n${xrefAt}\n%%EOF\n`, 'latin1'));
+
+  const out = Buffer.concat([pdf, ...parts]);
+  const contentsEnd = contentsAt + TOKEN_BYTES * 2 + 2; // after '>'
+  const range = [0, contentsAt, contentsEnd, out.length - contentsEnd];
+  const rangeText = `/ByteRange [${range.map((v, i) => (i === 0 ? '0' : String(v).padStart(NUM_WIDTH, ' '))).join(' ')}]`;
+  out.write(rangeText.padEnd(`/ByteRange [0 ${zeros} ${zeros} ${zeros}]`.length, ' '), byteRangeAt, 'latin1');
+  const covered = crypto.createHash('sha256').update(out.subarray(0, contentsAt)).update(out.subarray(contentsEnd)).digest();
+  const stamp = await src.stamp(covered);
+  if (stamp.token.length > TOKEN_BYTES) throw new Error(`time-stamp token of ${stamp.token.length} bytes exceeds the ${TOKEN_BYTES}-byte placeholder`);
+  // Sanity: the token is one DER object (no trailing bytes), as readers strip the zero padding by its length.
+  if (asn1js.fromBER(ab(stamp.token)).offset !== stamp.token.length) throw new Error('time-stamp token is not DER');
+  out.write(stamp.token.toString('hex').toUpperCase(), contentsAt + 1, 'latin1');
+  return out;
+}
+
+/** A document time-stamp found in a PDF. */
+export interface DocTimestampInfo {
+  /** /ByteRange [a b c d]. */
+  range: [number, number, number, number];
+  /** The RFC 3161 token (DER, padding removed). */
+  token: Buffer;
+  /** notAfter (Unix seconds) of the token's signer certificate; null when the token carries none. */
+  tsaNotAfter: number | null;
+}
+
+/** The signer certificate's notAfter (Unix seconds) of a DER token, or null. */
+function signerNotAfter(token: Buffer): number | null {
+  try {
+    const sd = new pkijs.SignedData({ schema: pkijs.ContentInfo.fromBER(ab(token)).content });
+    const sid = sd.signerInfos[0]?.sid;
+    const certs = (sd.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
+    const cert = certs.find((c) => sid instanceof pkijs.IssuerAndSerialNumber && c.serialNumber.isEqual(sid.serialNumber) && c.issuer.isEqual(sid.issuer)) ?? certs[0];
+    return cert ? Math.floor(cert.notAfter.value.getTime() / 1000) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The document time-stamps of a PDF (signature dictionaries with /SubFilter /ETSI.RFC3161), in file order. */
+export function docTimestamps(pdf: Buffer): DocTimestampInfo[] {
+  const text = pdf.toString('latin1');
+  const out: DocTimestampInfo[] = [];
+  for (const m of text.matchAll(/\/SubFilter\s*\/ETSI\.RFC3161/g)) {
+    const from = text.lastIndexOf(' obj', m.index);
+    const to = text.indexOf('endobj', m.index);
+    if (from < 0 || to < 0) continue;
+    const body = text.slice(from, to);
+    const br = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(body);
+    const ct = /\/Contents\s*<([0-9A-Fa-f\s]*)>/.exec(body);
+    if (!br || !ct) continue;
+    const padded = Buffer.from(ct[1]!.replace(/\s+/g, ''), 'hex');
+    let len = padded.length;
+    try {
+      len = asn1js.fromBER(ab(padded)).offset;
+    } catch {
+      /* keep the padded length */
+    }
+    const token = padded.subarray(0, Math.max(0, len));
+    out.push({ range: br.slice(1).map(Number) as DocTimestampInfo['range'], token, tsaNotAfter: signerNotAfter(token) });
+  }
+  return out;
+}
