@@ -9,6 +9,7 @@ import { checkAnchor } from './checks/anchor.ts';
 import { kv, passOrFail, same, verdict } from './checks/check.ts';
 import { checkCheckpoint, checkEntry, checkInclusion } from './checks/ledger.ts';
 import { checkCertificatePdf, checkTimestamp } from './checks/trust.ts';
+import { checkWacz, WACZ_MAX_BYTES } from './checks/wacz.ts';
 import { MEMBERS, parseManifest, type Manifest } from './manifest.ts';
 import { CHECK_IDS, type Check, type Report } from './report.ts';
 import { jsSha256, sha256, type HashFactory } from './sha256.ts';
@@ -205,6 +206,16 @@ export async function verifyMembers(members: PackageMembers, opts: VerifyOptions
   checks.push(pdf ? await checkCertificatePdf(pdf, ts.chain, opts.trustedTsaRoots, `${base}/api/trust/root.pem`, binding) : verdict('certificate', 'fail', [t('缺少 certificate.pdf', 'certificate.pdf is missing')]));
   checks.push(await checkAnchor(small.get(MEMBERS.anchor), inc.check.status === 'pass' ? inc.cp : null, inc.proof?.index ?? null, cpc.key));
 
+  // issue 10 §4: a WACZ evidence file (web capture, process evidence) is opened and verified inside.
+  if (evidence && /\.wacz$/i.test(evidence.name) && evidence.size <= WACZ_MAX_BYTES) {
+    let wacz: Uint8Array | null = null;
+    try {
+      wacz = await src.read(evidence.name, WACZ_MAX_BYTES);
+    } catch (e) {
+      checks.push(verdict('wacz', 'fail', [textOf(e)]));
+    }
+    if (wacz) checks.push(await checkWacz(wacz, ts.chain, entry.entry?.time ?? null, opts.trustedTsaRoots, `${base}/api/trust/wacz-signing.pem`));
+  }
   checks.sort((a, b) => CHECK_IDS.indexOf(a.id) - CHECK_IDS.indexOf(b.id));
   return {
     ok: checks.every((c) => c.status !== 'fail'),

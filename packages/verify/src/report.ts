@@ -6,7 +6,7 @@
 import type { Text } from './text.ts';
 
 /** The checks, in the order they are reported. */
-export const CHECK_IDS = ['package', 'manifest', 'file', 'entry', 'inclusion', 'checkpoint', 'timestamp', 'certificate', 'anchor'] as const;
+export const CHECK_IDS = ['package', 'manifest', 'file', 'entry', 'inclusion', 'checkpoint', 'timestamp', 'certificate', 'anchor', 'wacz'] as const;
 export type CheckId = (typeof CHECK_IDS)[number];
 
 /** pass: verified; fail: verified and wrong (or unusable); warn: could not be fully verified, see notes; skip: not applicable. */
@@ -43,6 +43,7 @@ export const TITLES: Record<CheckId, Text> = {
   timestamp: { zh: 'RFC 3161 可信时间戳', en: 'RFC 3161 timestamp' },
   certificate: { zh: '保全证书 PDF 数字签名', en: 'Certificate PDF signature' },
   anchor: { zh: '区块链锚定', en: 'Blockchain anchor' },
+  wacz: { zh: '网页取证数据包 WACZ', en: 'Web archive (WACZ)' },
 };
 
 const LABEL: Record<Status, string> = {

@@ -104,16 +104,16 @@ async function findEocd(src: ByteSource): Promise<{ pos: number; v: DataView }> 
 
 /**
  * Reads and validates the directory of the archive. Throws VerifyError('zip') for anything that is not a
- * well-formed archive of the supported kind.
+ * well-formed archive of the supported kind. `maxEntries`: MAX_ENTRIES for packages, more for a WACZ.
  */
-export async function readZip(src: ByteSource): Promise<ZipEntry[]> {
+export async function readZip(src: ByteSource, maxEntries = MAX_ENTRIES): Promise<ZipEntry[]> {
   const { pos, v } = await findEocd(src);
   const disk = v.getUint16(4, true), cdDisk = v.getUint16(6, true), onDisk = v.getUint16(8, true), total = v.getUint16(10, true);
   const cdSize = v.getUint32(12, true), cdOffset = v.getUint32(16, true);
   if (total === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) notZip('不支持 ZIP64', 'ZIP64 is not supported');
   if (disk !== 0 || cdDisk !== 0 || onDisk !== total) notZip('不支持分卷压缩', 'multi-disk archives are not supported');
   if (total === 0) notZip('压缩包是空的', 'the archive is empty');
-  if (total > MAX_ENTRIES) notZip(`成员过多（${total}）`, `too many members (${total})`);
+  if (total > maxEntries) notZip(`成员过多（${total}）`, `too many members (${total})`);
   if (cdOffset + cdSize !== pos) notZip('中央目录位置不一致', 'central directory position is inconsistent');
   const cd = await readAt(src, cdOffset, cdSize);
   const entries: Array<ZipEntry & { header: number }> = [];

@@ -55,8 +55,8 @@ export function buildServices(ctx: AppContext) {
   const audit = buildAudit(ctx, { ledger, anchor, evidence, auth });
   const { certificate, browser } = buildCertificate(ctx, { ledger, evidence, auth, captcha, trust, anchor, report: (a) => audit.integrityAlert(a) });
   const account = buildAccount(ctx, { captcha, smsCodes, pow, notifications, evidence, auth });
-  const forensics = buildForensics(ctx, { evidence, certificate, auth, stamper: (sha) => trust.stamp(sha), report: (a) => audit.integrityAlert(a), canPay: commerce.canPay });
-  const processEvidence = buildProcess(ctx, { evidence, certificate, auth, stamper: (sha) => trust.stamp(sha), canPay: commerce.canPay });
+  const forensics = buildForensics(ctx, { evidence, certificate, auth, stamper: (sha) => trust.stamp(sha), certify: (k) => trust.waczCertificate(k), report: (a) => audit.integrityAlert(a), canPay: commerce.canPay });
+  const processEvidence = buildProcess(ctx, { evidence, certificate, auth, stamper: (sha) => trust.stamp(sha), certify: (k) => trust.waczCertificate(k), canPay: commerce.canPay });
   const music = buildMusic(ctx, { evidence, certificate });
   const query = buildQuery(ctx, { evidence, browser });
   const appEvidence = buildAppEvidence(ctx, { evidence, certificate, report: (a) => audit.integrityAlert(a), unitsFor: (t, sec) => commerce.unitsFor(t, sec) });

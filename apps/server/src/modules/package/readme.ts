@@ -4,6 +4,7 @@
  * each command must print, what to compare with the platform's published keys, and what the package
  * cannot prove. The shell blocks are executed by the package tests, so they stay correct.
  */
+import { waczReadme } from './readmeWacz.ts';
 
 /** What the text needs to know about the package. */
 export interface ReadmeFacts {
@@ -31,6 +32,8 @@ export interface ReadmeFacts {
   zipName?: string;
   /** Whether the package carries verify.mjs. */
   hasBundle?: boolean;
+  /** Whether the evidence file is a WACZ (web capture, process evidence): adds section 7A (readmeWacz.ts). */
+  isWacz?: boolean;
   /** Anchor facts, or why there is none. */
   anchor: { chainName: string; chainId: number; txHash: string; txUrl: string; size: number } | { missing: 'pending' | 'off' };
 }
@@ -209,6 +212,8 @@ export function verifyReadme(f: ReadmeFacts): string {
       ? '本证据包不含 anchor.json：平台未启用区块链锚定。'
       : '本证据包不含 anchor.json：生成证据包时，该条目尚未被锚定到区块链（锚定按周期批量进行）。稍后重新下载证据包即可包含锚定信息。', '');
   }
+  const wz = f.isWacz ? waczReadme(f.fileName, f.publicUrl) : null;
+  if (wz) zh.push(...wz.zh);
   zh.push('## 8. 一条命令完成全部核验', '',
     ...(f.hasBundle
       ? ['证据包自带单文件核验程序 verify.mjs（纯 JavaScript，无任何依赖，离线运行；需要 Node.js 20 以上）。在解压后的文件夹中运行（--key 固定第 0 步核对过的账本公钥）：', '', '```sh', `node verify.mjs . --key "${f.verifierKey}"`, '```', '',
@@ -235,6 +240,7 @@ export function verifyReadme(f: ReadmeFacts): string {
   en.push('## 7. Blockchain anchor', '', an
     ? `Run the python3 block of section 7 above: it must print \`consistency: OK\` and \`calldata: OK\` (the checkpoint anchored on ${an.chainName}, chainId ${an.chainId}, ${an.size} entries, is of the same log and contains this entry). The transaction itself can only be checked online: open ${an.txUrl || `transaction ${an.txHash}`} in a block explorer, check it succeeded and that its input data equals "calldata" in anchor.json exactly; the chain name, block number, block time and sender in anchor.json can only be checked there too.`
     : 'This package holds no anchor.json: ' + ('missing' in f.anchor && f.anchor.missing === 'off' ? 'anchoring is not enabled on the platform.' : 'the entry was not yet anchored when the package was made (anchoring runs periodically); download the package again later.'), '');
+  if (wz) en.push(...wz.en);
   en.push('## 8. Everything in one command', '', (f.hasBundle
     ? `The package carries verify.mjs, a single dependency-free verifier for Node.js 20+: \`node verify.mjs . --key "${f.verifierKey}"\` in the unzipped folder, or \`node verify.mjs ${f.zipName ?? 'package.zip'}\` on the downloaded zip. `
     : 'This package has no verify.mjs; `npm run build -w @cunzheng/verify` in the platform source makes packages/verify/dist/cunzheng-verify.mjs (`node cunzheng-verify.mjs .`). ') +

@@ -153,6 +153,7 @@ export function packageService(deps: PackageDeps) {
         rootFingerprint: deps.trust?.rootFingerprint ? await deps.trust.rootFingerprint() : '',
         zipName: `证据包-${row.baoquan}.zip`,
         hasBundle: readBundle(deps.verifierBundle) !== null,
+        isWacz: /\.wacz$/i.test(fileName),
         anchor: a ? { chainName: a.chainName, chainId: a.chainId, txHash: a.txHash, txUrl: a.txUrl, size: a.size } : { missing: view?.configured ? 'pending' : 'off' },
       };
       const inMemory: Array<{ name: string; data: Buffer }> = [

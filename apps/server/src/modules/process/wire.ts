@@ -40,11 +40,11 @@ function workRoot(dataDir: string): string {
  * Builds the module. `stamper`: RFC 3161 stamping of the WACZ datapackage hash (trust module); `canPay`:
  * the commerce points check made before a session starts (the charge itself is in the deposit).
  */
-export function buildProcess(ctx: AppContext, deps: { evidence: EvidenceService; certificate: CertificateService; auth: Pick<AuthService, 'findUser'>; stamper?: PackageStamper | null; canPay?: (userId: number, orderType: number, count: number) => Promise<void> }) {
+export function buildProcess(ctx: AppContext, deps: { evidence: EvidenceService; certificate: CertificateService; auth: Pick<AuthService, 'findUser'>; stamper?: PackageStamper | null; certify?: (spkiB64: string) => Promise<string | null>; canPay?: (userId: number, orderType: number, count: number) => Promise<void> }) {
   const c = ctx.config;
   const pool = browserPool({ executablePath: c.CHROMIUM_PATH, concurrency: c.PROCESS_CONCURRENCY, extraArgs: CAPTURE_CHROMIUM_ARGS, log: ctx.log });
   const allowHosts = parseAllowHosts(c.CAPTURE_ALLOW_HOSTS);
-  const signer = waczSigner(c.dataDir, 'Cunzheng process evidence', VERSION);
+  const signer = waczSigner(c.dataDir, 'Cunzheng process evidence', VERSION, undefined, deps.certify);
   const manager = processManager({
     db: ctx.db,
     pool,

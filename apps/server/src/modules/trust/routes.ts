@@ -25,7 +25,7 @@ const REPLY_TYPE = 'application/timestamp-reply';
 
 /** Registers the trust routes. */
 export const trustRoutes = (deps: {
-  trust: Pick<TrustService, 'ready' | 'respond' | 'reject' | 'tsaChainPem' | 'rootPem' | 'tokenFor' | 'rootCrl'>;
+  trust: Pick<TrustService, 'ready' | 'respond' | 'reject' | 'tsaChainPem' | 'rootPem' | 'tokenFor' | 'rootCrl' | 'waczCertificate'>;
   limiter: RateLimiter;
   /** Evidence id of a certificate number (evidence service `findByBaoquan`), or null when unknown. */
   findEvidenceId(baoquan: string): Promise<number | null>;
@@ -51,6 +51,17 @@ export const trustRoutes = (deps: {
   });
 
   app.get('/api/trust/root.pem', async (_req, reply) => reply.type('application/pem-certificate-chain; charset=utf-8').send(await trust.rootPem()));
+
+  /**
+   * GET /api/trust/wacz-signing.pem → PEM text: the certificate of the WACZ signing key issued by the
+   * platform root, then the root (issue 10 §4; the chain every WACZ carries in signedData.crossSignedCert).
+   * 400 WACZ签名证书不可用 when the root is supplied externally.
+   */
+  app.get('/api/trust/wacz-signing.pem', async (_req, reply) => {
+    const pem = await trust.waczCertificate();
+    if (!pem) throw badRequest('WACZ签名证书不可用');
+    return reply.type('application/pem-certificate-chain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(pem);
+  });
 
   /**
    * GET /api/trust/timestamp?baoquan= → `timestamp-<baoquan>.tsr` (application/timestamp-reply): the granted

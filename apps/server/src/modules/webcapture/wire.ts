@@ -36,7 +36,7 @@ export const CAPTURE_SOFTWARE = `Cunzheng web capture ${VERSION} (playwright-cor
  * Builds the module. `stamper`: RFC 3161 stamping of the package hash (the trust module's
  * `Timestamper.stamp`); when absent the provenance says a package token is not available.
  */
-export function buildForensics(ctx: AppContext, deps: { evidence: EvidenceService; certificate: CertificateService; auth: Pick<AuthService, 'findUser'>; stamper?: PackageStamper | null; report?: IntegrityReporter; canPay?: (userId: number, orderType: number, count: number) => Promise<void> }) {
+export function buildForensics(ctx: AppContext, deps: { evidence: EvidenceService; certificate: CertificateService; auth: Pick<AuthService, 'findUser'>; stamper?: PackageStamper | null; certify?: (spkiB64: string) => Promise<string | null>; report?: IntegrityReporter; canPay?: (userId: number, orderType: number, count: number) => Promise<void> }) {
   const c = ctx.config;
   // One page more than the captures that may run at once, so a preview never waits behind a batch.
   const pool = browserPool({ executablePath: c.CHROMIUM_PATH, concurrency: c.CAPTURE_CONCURRENCY + 1, extraArgs: CAPTURE_CHROMIUM_ARGS, log: ctx.log });
@@ -50,7 +50,7 @@ export function buildForensics(ctx: AppContext, deps: { evidence: EvidenceServic
     workRoot: workRootIn(c.dataDir),
     software: CAPTURE_SOFTWARE,
   };
-  const signer = waczSigner(c.dataDir, 'Cunzheng web capture', VERSION);
+  const signer = waczSigner(c.dataDir, 'Cunzheng web capture', VERSION, undefined, deps.certify);
   const runner = captureRunner({
     db: ctx.db,
     pool,

@@ -174,9 +174,11 @@ export async function packWacz(p: WaczPack): Promise<{ path: string; sha256: str
       timestampNote = '时间戳服务暂不可用，本数据包未附时间戳令牌（WACZ 的 SHA-256 已写入账本）';
     }
   }
+  const certPem = await p.signer.certificate();
+  const signedData = { ...p.signer.sign(`sha256:${dpHex}`, p.created), ...(certPem ? { crossSignedCert: certPem } : {}) };
   const digest = Buffer.from(
     JSON.stringify(
-      { path: 'datapackage.json', hash: `sha256:${dpHex}`, signedData: p.signer.sign(`sha256:${dpHex}`, p.created), ...(timestampToken ? { timeStampToken: timestampToken } : {}) },
+      { path: 'datapackage.json', hash: `sha256:${dpHex}`, signedData, ...(timestampToken ? { timeStampToken: timestampToken } : {}) },
       null,
       2,
     ),
