@@ -20,6 +20,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { rootCrl } from './crl.ts';
 import { loadTrustKeys, pemSource, type Identity } from './keys.ts';
+import { addDocTimestamp, type LtaSource } from './pdf-lta.ts';
 import { localPdfSigner, type PdfSigner } from './pdf-signing.ts';
 import { BUILTIN_TSA_POLICY, fromPem, toPem } from './pki.ts';
 import { waczCertificateChain } from './waczCert.ts';
@@ -31,6 +32,9 @@ import { grantedResponse, tsaServer, type TsaServer } from './tsa-server.ts';
 import type { TimestampRecord, Timestamper, TrustReader } from './types.ts';
 import { parseToken, verifyToken, type VerifyOptions, type VerifyResult } from './verify.ts';
 import { MSG } from '@cunzheng/contract/messages';
+
+/** The document time-stamps of a PDF (pure parse; pdf-lta.ts). */
+export { docTimestamps, type DocTimestampInfo } from './pdf-lta.ts';
 
 export type TrustConfig = Pick<
   Config,
@@ -54,6 +58,22 @@ interface Loaded {
   externalChain: Buffer[];
   verifyOpts: VerifyOptions;
   signPdf: PdfSigner;
+  /** DSS data and document time-stamps for B-LTA (pdf-lta.ts). */
+  lta: LtaSource;
+}
+
+/**
+ * The B-LTA source (issue 10 §3): DSS certificates = document signer chain + TSA chain (root included),
+ * CRLs = a fresh root CRL when the root is held here (both the signer and the built-in TSA are issued
+ * directly by the root, so no intermediate CRL exists); time-stamps from the deposit TSA.
+ */
+function ltaSource(root: Identity | null, signerChain: Buffer[], tsaChain: Buffer[], stamp: (h: Buffer) => Promise<Stamp>): LtaSource {
+  return {
+    async validation() {
+      return { certs: [...signerChain, ...tsaChain], crls: root ? [await rootCrl(root)] : [] };
+    },
+    stamp,
+  };
 }
 
 /** Builds the trust service; starts loading (or generating) the keys at once. */
@@ -76,8 +96,9 @@ export function trustService(deps: TrustDeps) {
         : { roots: [] };
     const transport = config.TSA_URL ? httpTransport(config.TSA_URL, config.TSA_TIMEOUT_MS) : (q: Buffer) => tsa.respond(q);
     const client = tsaClient(transport, () => clientOpts);
-    const signPdf = deps.pdfSigner ?? localPdfSigner({ identity: keys.document, stamp: (h) => stampOrFail(client, h), contact: config.PUBLIC_URL });
-    return { root: keys.root, tsa, client, builtinChain, externalChain, verifyOpts, signPdf };
+    const lta = ltaSource(keys.root, [keys.document.certDer, ...keys.document.chain], config.TSA_URL ? externalChain : builtinChain, (h) => stampOrFail(client, h));
+    const signPdf = deps.pdfSigner ?? localPdfSigner({ identity: keys.document, stamp: (h) => stampOrFail(client, h), contact: config.PUBLIC_URL, lta });
+    return { root: keys.root, tsa, client, builtinChain, externalChain, verifyOpts, signPdf, lta };
   }
 
   /** client.stamp with every failure mapped to 400 可信时间戳服务暂不可用，请稍后重试 (cause logged). */
@@ -166,6 +187,22 @@ export function trustService(deps: TrustDeps) {
      */
     async signPdf(pdf: Buffer): Promise<Buffer> {
       return (await loading).signPdf(pdf);
+    },
+
+    /**
+     * Re-timestamps a B-LTA PDF (issue 10 §3): appends fresh DSS validation data and a new document
+     * time-stamp by incremental update (pdf-lta.ts); earlier bytes are unchanged. 400
+     * 可信时间戳服务暂不可用，请稍后重试 when the TSA fails.
+     */
+    async extendPdf(pdf: Buffer): Promise<Buffer> {
+      return addDocTimestamp(pdf, (await loading).lta);
+    },
+
+    /** notAfter (Unix seconds) of the certificate of the TSA that time-stamps now (built-in or TSA_CHAIN's first); null when unknown. */
+    async tsaNotAfter(): Promise<number | null> {
+      const l = await loading;
+      const cert = config.TSA_URL ? l.externalChain[0] : l.builtinChain[0];
+      return cert ? Math.floor(new crypto.X509Certificate(cert).validToDate.getTime() / 1000) : null;
     },
 
     /**
