@@ -110,6 +110,8 @@ export async function checkCertificatePdf(pdf: Uint8Array, tsaChain: Certificate
   if (!r.found) return verdict('certificate', 'fail', r.problems, notes);
   lines.push(kv('签名类型', 'SubFilter', r.subFilter || '-'), kv('签名者', 'signer', r.signer || '-'), kv('签名根证书', 'signing root', r.rootName || '-'), kv('根证书 SHA-256 指纹', 'root SHA-256 fingerprint', r.rootFingerprint || '-'));
   if (r.timestamp?.tst) lines.push(kv('签名时间戳（UTC）', 'signature timestamp (UTC)', iso(r.timestamp.tst.genTime)));
+  const lastDts = r.docTimestamps.at(-1)?.tst;
+  if (lastDts) lines.push(kv('文档时间戳（UTC，PAdES B-LTA）', 'document time-stamp (UTC, PAdES B-LTA)', `${iso(lastDts.genTime)} ×${r.docTimestamps.length}`));
   notes.push(t(`请将签名根证书指纹与平台公布的根证书（${rootUrl}）核对；也可用 pdfsig certificate.pdf 查看签名`, `compare the signing root fingerprint with the platform's published root (${rootUrl}); pdfsig certificate.pdf shows the signature too`));
   return passOrFail('certificate', r.problems, lines, notes);
 }
