@@ -16,6 +16,8 @@ export const notaryOffices = pgTable('notary_offices', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   name: varchar('name', { length: 60 }).notNull(),
   certPrefix: varchar('cert_prefix', { length: 20 }).notNull(),
+  /** City of the office (shown to users and operators; CLI notary:office-create --city). */
+  city: varchar('city', { length: 20 }).notNull().default(''),
   /** Notary fee per evidence, fen. */
   feePerEvidence: bigint('fee_per_evidence', { mode: 'number' }).notNull(),
   /** Sealed PKCS#8 private key (v1: form of platform/secrets.ts). */

@@ -1,0 +1,1 @@
+ALTER TABLE "notary_offices" ADD COLUMN "city" varchar(20) DEFAULT '' NOT NULL;
