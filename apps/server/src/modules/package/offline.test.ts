@@ -64,6 +64,10 @@ describe('offline walkthrough of VERIFY.md with the bundled verifiers', () => {
     expect(out).toContain('entry time = genTime: OK');
     expect(out).toContain('Certificate Validation: Certificate is Trusted.');
     expect(out).toContain('embedded entry: OK');
+    // Section 6b (issue 10 §3): the PAdES B-LTA document time-stamp and the DSS CRL, with python3 + openssl.
+    expect(out).toContain('document time-stamps: 1; the last covers the whole file: OK');
+    expect(out).toContain('verify OK');
+    expect(out).toContain('No Revoked Certificates.');
     expect(out).toContain('结论 / Verdict: 通过 / PASSED');
     expect(out).toContain('Verdict: ALL CHECKS PASSED');
 

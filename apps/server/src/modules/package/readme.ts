@@ -128,6 +128,30 @@ EOF`;
 /** Section 0: the last certificate of tsa-chain.pem (the root) into root.pem (awk, no other tool). */
 const ROOT_FROM_CHAIN_SH = `awk '/-----BEGIN CERTIFICATE-----/{c=""} {c=c $0 "\\n"} /-----END CERTIFICATE-----/{last=c} END{printf "%s", last}' tsa-chain.pem > root.pem`;
 
+/**
+ * Section 6b: PAdES B-LTA long-term validation (issue 10 §3) with python3 + openssl only: the last document
+ * time-stamp's byte ranges and token, and the (latest) CRL in the PDF's DSS; openssl checks the time-stamp
+ * over those bytes and the CRL's signature by the pinned root.
+ */
+const LTA_SH = `python3 - <<'EOF'
+import re
+d = open('certificate.pdf', 'rb').read()
+ts = list(re.finditer(rb'/SubFilter\\s*/ETSI\\.RFC3161\\s*/ByteRange\\s*\\[\\s*(\\d+)\\s+(\\d+)\\s+(\\d+)\\s+(\\d+)\\s*\\]\\s*/Contents\\s*<([0-9A-Fa-f]+)>', d))
+a, b, c, n = (int(ts[-1].group(i)) for i in range(1, 5))
+open('doc-timestamp.bin', 'wb').write(d[a:a + b] + d[c:c + n])
+open('doc-timestamp.der', 'wb').write(bytes.fromhex(ts[-1].group(5).decode()))
+print('document time-stamps: %d; the last covers the whole file: %s' % (len(ts), 'OK' if a == 0 and c + n == len(d) else 'FAILED'))
+dss = re.findall(rb'/DSS\\s+(\\d+)\\s+0\\s+R', d)[-1]
+body = re.findall(rb'(?<![0-9])' + dss + rb'\\s+0\\s+obj\\s*<<(.*?)>>\\s*endobj', d, re.S)[-1]
+for ref in re.findall(rb'(\\d+)\\s+0\\s+R', re.search(rb'/CRLs\\s*\\[([^\\]]*)\\]', body).group(1)):
+    m = list(re.finditer(rb'(?<![0-9])' + ref + rb'\\s+0\\s+obj\\s*<<\\s*/Length\\s+(\\d+)\\s*>>\\s*stream\\r?\\n', d))[-1]
+    open('dss-crl.der', 'wb').write(d[m.end():m.end() + int(m.group(1))])
+EOF
+openssl ts -verify -data doc-timestamp.bin -in doc-timestamp.der -token_in -CAfile root.pem
+openssl ts -reply -in doc-timestamp.der -token_in -text | grep '^Time stamp'
+openssl crl -inform DER -in dss-crl.der -CAfile root.pem -noout 2>&1 | grep 'verify OK'
+openssl crl -inform DER -in dss-crl.der -noout -text | grep -E 'Last Update|Next Update|No Revoked|Serial Number'`;
+
 /** Section 6: pdfsig with the pinned root in a fresh NSS database. */
 const NSS_SH = ['rm -rf nssdb && mkdir nssdb && certutil -N -d sql:nssdb --empty-password', 'certutil -A -d sql:nssdb -n cunzheng-root -t C,C,C -i root.pem', 'pdfsig -nssdir sql:nssdb certificate.pdf'].join('\n');
 
@@ -202,8 +226,12 @@ export function verifyReadme(f: ReadmeFacts): string {
   zh.push('## 6. 保全证书的数字签名，以及它证明的是哪一条记录', '', '```sh', 'pdfsig certificate.pdf', PDF_BINDING_SH, '```', '',
     'pdfsig 用 NSS 证书库判断签名证书是否可信。把第 0 步固定的 root.pem 导入一个新的 NSS 库再核验（certutil 来自 libnss3-tools）：', '',
     '```sh', NSS_SH, '```', '', '应显示 `Certificate Validation: Certificate is Trusted.`。', '',
-    '第一条命令应显示 `Signature Validation: Signature is Valid.`，且签名覆盖整个文件（Total document signed）。签名证书由平台根证书签发；若系统未导入该根证书，pdfsig 会提示证书颁发者不受信任，这不影响签名本身的有效性——请将签名证书链的根与 ' + `${f.publicUrl}/api/trust/root.pem 核对。`,
+    '第一条命令对第一个签名（Signature1，ETSI.CAdES.detached）应显示 `Signature Validation: Signature is Valid.`；它显示 Not total document signed，因为签名之后以增量更新追加了长期验证数据和文档时间戳（DocTimeStamp1 …），最后一个覆盖整个文件（Total document signed），见第 6b 步。签名证书由平台根证书签发；若系统未导入该根证书，pdfsig 会提示证书颁发者不受信任，这不影响签名本身的有效性——请将签名证书链的根与 ' + `${f.publicUrl}/api/trust/root.pem 核对。`,
     `保全证书以附件（PDF/A-3 式关联文件）形式嵌入了它所证明的账本条目原文：pdfdetach 取出的 entry.json 必须与证据包中的 entry.json 逐字节相同（输出 \`embedded entry: OK\`），pdfinfo -meta 显示的 XMP 元数据中 cz:baoquan、cz:sha256、cz:chainhash 必须分别是 ${f.baoquan}、第 1 步的 SHA-256 和第 2 步的账本存证哈希。另一份存证的证书即使签名有效，也过不了这一步。`, '');
+  zh.push('## 6b. 长期验证（PAdES B-LTA）：文档时间戳与证书吊销列表', '',
+    '保全证书 PDF 在签名之后以增量更新追加了文档安全存储（DSS：签名证书链、时间戳机构证书链和平台根证书签发的 CRL）和一个 RFC 3161 文档时间戳（/SubFilter /ETSI.RFC3161），它覆盖之前的全部字节；时间戳机构证书到期前，平台会再追加新的 DSS 数据和文档时间戳，之前的字节不变，之前的签名仍然有效。pdfsig（poppler 22）会列出文档时间戳，但不能验证它（显示 Signature has not yet been verified），因此用 python3 取出最后一个文档时间戳覆盖的字节和令牌，再用 openssl 核验：', '',
+    '```sh', LTA_SH, '```', '',
+    '应显示 `the last covers the whole file: OK`、`Verification: OK`（令牌由第 0 步固定的根证书之下的时间戳机构签发，消息摘要等于这些字节的 SHA-256）和 `verify OK`（DSS 中的 CRL 由根证书签名）；`No Revoked Certificates.` 表示签名证书和时间戳机构证书在 CRL 签发时都未被吊销。' + `最新的 CRL 也可从 ${f.publicUrl}/api/trust/root.crl 取得（\`openssl crl -inform DER -in root.crl -CAfile root.pem -noout\`）。`, '');
   if (an) {
     zh.push('## 7. 区块链锚定', '', '```sh', ANCHOR_PY, '```', '',
       `应输出 \`consistency: OK\` 和 \`calldata: OK\`：锚定在链「${an.chainName}」（chainId ${an.chainId}）上的检查点（${an.size} 条）与本证据包的检查点属于同一账本，且包含本条目。链上交易本身只能联网核对：请在区块浏览器中打开 ${an.txUrl || `交易 ${an.txHash}`}，确认交易成功，且其输入数据（Input Data）与 anchor.json 中的 "calldata" 完全一致；anchor.json 中的链名称、区块高度、出块时间和发送地址也只能在浏览器中核对。`, '');
@@ -236,7 +264,8 @@ export function verifyReadme(f: ReadmeFacts): string {
   en.push('## 5. RFC 3161 timestamp', '', ts
     ? `\`openssl ts -verify -data ${file} -in timestamp.tsr -CAfile tsa-chain.pem\` must print \`Verification: OK\`: the TSA "${ts.tsaName}" saw the file's SHA-256 at ${utc(ts.genTime)}. To trust the platform's published root instead of the one in the package: \`curl -s -o root.pem ${f.publicUrl}/api/trust/root.pem\` and \`-CAfile root.pem -untrusted tsa-chain.pem\`.`
     : 'This package holds no timestamp.tsr: ' + ('missing' in f.timestamp && f.timestamp.missing === 'off' ? 'the timestamp service was unavailable when the package was made.' : 'the deposit predates RFC 3161 timestamping on the platform.'), '');
-  en.push('## 6. Certificate PDF signature, and which entry it certifies', '', '`pdfsig certificate.pdf` must show `Signature Validation: Signature is Valid.` covering the whole file. An "issuer isn\'t trusted" certificate message only means the platform root is not in your system store: compare the chain\'s root with ' + `${f.publicUrl}/api/trust/root.pem. The certificate embeds the ledger entry it certifies as an associated file (PDF/A-3 style): run the pdfdetach/cmp and pdfinfo lines of section 6 above — the embedded entry.json must equal the package's byte for byte (\`embedded entry: OK\`) and the XMP cz:baoquan, cz:sha256, cz:chainhash must be ${f.baoquan}, the SHA-256 of step 1 and the chainhash of step 2. A validly signed certificate of another deposit fails here.`, '');
+  en.push('## 6. Certificate PDF signature, and which entry it certifies', '', '`pdfsig certificate.pdf` must show `Signature Validation: Signature is Valid.` for Signature1 (ETSI.CAdES.detached); it says "Not total document signed" because long-term validation data and document time-stamps (DocTimeStamp1, …) were appended after it by incremental update, the last of which covers the whole file (section 6b). An "issuer isn\'t trusted" certificate message only means the platform root is not in your system store: compare the chain\'s root with ' + `${f.publicUrl}/api/trust/root.pem. The certificate embeds the ledger entry it certifies as an associated file (PDF/A-3 style): run the pdfdetach/cmp and pdfinfo lines of section 6 above — the embedded entry.json must equal the package's byte for byte (\`embedded entry: OK\`) and the XMP cz:baoquan, cz:sha256, cz:chainhash must be ${f.baoquan}, the SHA-256 of step 1 and the chainhash of step 2. A validly signed certificate of another deposit fails here.`, '');
+  en.push('## 6b. Long-term validation (PAdES B-LTA): document time-stamp and revocation list', '', 'After the signature, the PDF got by incremental update a Document Security Store (DSS: signer chain, TSA chain and the CRL signed by the platform root) and an RFC 3161 document time-stamp (/SubFilter /ETSI.RFC3161) over every byte before it; before the TSA certificate expires the platform appends fresh DSS data and another time-stamp, leaving earlier bytes (and signatures) intact. pdfsig (poppler 22) lists the time-stamps but cannot validate them, so run the shell block of section 6b above: it must print `the last covers the whole file: OK`, `Verification: OK` (the token is from a TSA under the root pinned in section 0 and its imprint is the SHA-256 of those bytes) and `verify OK` (the DSS CRL is signed by the root); `No Revoked Certificates.` means neither the signing nor the TSA certificate was revoked when the CRL was issued. ' + `The current CRL is published at ${f.publicUrl}/api/trust/root.crl (\`openssl crl -inform DER -in root.crl -CAfile root.pem -noout\`).`, '');
   en.push('## 7. Blockchain anchor', '', an
     ? `Run the python3 block of section 7 above: it must print \`consistency: OK\` and \`calldata: OK\` (the checkpoint anchored on ${an.chainName}, chainId ${an.chainId}, ${an.size} entries, is of the same log and contains this entry). The transaction itself can only be checked online: open ${an.txUrl || `transaction ${an.txHash}`} in a block explorer, check it succeeded and that its input data equals "calldata" in anchor.json exactly; the chain name, block number, block time and sender in anchor.json can only be checked there too.`
     : 'This package holds no anchor.json: ' + ('missing' in f.anchor && f.anchor.missing === 'off' ? 'anchoring is not enabled on the platform.' : 'the entry was not yet anchored when the package was made (anchoring runs periodically); download the package again later.'), '');
