@@ -5,8 +5,11 @@
  * saves each recording when it ends (save.ts). Viewers of a queued session are told their position every
  * 2 seconds and attached as soon as it starts.
  *
- * A live session is bound to the process running its browser: the stream WebSocket must reach that
- * process (see docs/architecture.md "Process evidence").
+ * A live session is bound to the process running its browser. Several API processes (issue 17): the row
+ * names its owner (`owner_url`, this process's internal address) and carries its deadline and heartbeat; a
+ * viewer that reaches another process is relayed to the owner (stream.ts, `relay`), and 结束取证 / cancel
+ * through another process are stop requests in the row, polled here every 500 ms (docs/architecture.md
+ * "Process recordings across API processes").
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -35,17 +38,25 @@ export interface ManagerSettings {
 
 export interface ManagerDeps extends SaveDeps {
   db: Db;
+  /** Internal base URL of this process (where other API processes relay viewers of its sessions). */
+  selfUrl: () => string;
   pool: BrowserPool;
   settings: ManagerSettings;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
+
+/** A viewer socket; `relay` hands it over to the process at `ownerUrl` that runs its session. */
+export type StreamViewer = Viewer & { relay?: (ownerUrl: string) => void };
+
+/** Seconds without a heartbeat after which a running session's owner is taken for dead (→ failed). */
+export const HEARTBEAT_STALE_SECONDS = 60;
 
 /** Builds the manager. */
 export function processManager(deps: ManagerDeps) {
   const { db, settings: s } = deps;
   const live = new Map<number, LiveSession>();
   const deadlines = new Map<number, number>();
-  const waiting = new Map<number, Set<Viewer>>();
+  const waiting = new Map<number, Set<StreamViewer>>();
   const finishing = new Set<Promise<void>>();
   let kicking: Promise<void> | null = null;
   let stopped = false;
@@ -74,7 +85,10 @@ export function processManager(deps: ManagerDeps) {
     waiting.delete(row.id);
     const last = viewers ? [...viewers].at(-1) : undefined;
     if (last) session.attach(last);
-    void session.ready.then(({ deadline }) => deadlines.set(row.id, deadline), () => undefined);
+    void session.ready.then(async ({ deadline }) => {
+      deadlines.set(row.id, deadline);
+      await repo.update(db, row.id, { deadlineAt: new Date(deadline) });
+    }).catch(() => undefined);
     const fin = session.done
       .then(async (rec) => {
         if (rec.reason === 'cancel') {
@@ -111,7 +125,7 @@ export function processManager(deps: ManagerDeps) {
       await Promise.resolve();
       try {
         while (!stopped && live.size < s.concurrency) {
-          const row = await repo.claimNext(db);
+          const row = await repo.claimNext(db, deps.selfUrl());
           if (!row) break;
           await start(row);
         }
@@ -128,6 +142,20 @@ export function processManager(deps: ManagerDeps) {
   const tellPositions = async () => {
     for (const [id, vs] of waiting) {
       const row = await repo.findById(db, id).catch(() => null);
+      const here = live.get(id);
+      if (here) {
+        // Started here after the viewer was queued (a race with `start`): attach the newest viewer.
+        const last = [...vs].at(-1);
+        if (last) here.attach(last);
+        waiting.delete(id);
+        continue;
+      }
+      if (row && row.status === 1 && row.ownerUrl && row.ownerUrl !== deps.selfUrl()) {
+        // Started by another process: its viewers here are relayed there.
+        for (const v of vs) v.relay?.(row.ownerUrl);
+        waiting.delete(id);
+        continue;
+      }
       if (!row || row.status !== 0) {
         // Cancelled (or gone) while waiting: tell the viewers and close their sockets.
         if (!row || row.status >= 3) {
@@ -143,12 +171,25 @@ export function processManager(deps: ManagerDeps) {
       for (const v of vs) send(v, { t: 'queue', position: Math.max(1, position) });
     }
   };
+  let ticks = 0;
   const ticker = setInterval(() => {
     void tellPositions();
     // Another process may have freed a slot of the shared queue: poll it too.
     if (live.size < s.concurrency) void kick();
+    // The database is the source of truth for the cluster: this process is alive for its sessions, and
+    // sessions of a process that died (no heartbeat) are failed so their users can start again.
+    void repo.heartbeat(db, [...live.keys()]).catch(() => undefined);
+    if (ticks++ % 5 === 0) void repo.failStale(db, HEARTBEAT_STALE_SECONDS, MSG.PROCESS_NOTE_CRASHED).catch(() => undefined);
   }, 2000);
   ticker.unref();
+  /** 结束取证 / cancel asked through another API process (a row flag) end the session here. */
+  const stopPoll = setInterval(() => {
+    if (live.size === 0) return;
+    void repo.stopRequests(db, [...live.keys()]).then((reqs) => {
+      for (const r of reqs) live.get(r.id)?.end(r.kind === 2 ? 'cancel' : 'stop');
+    }, () => undefined);
+  }, 500);
+  stopPoll.unref();
 
   return {
     kick,
@@ -157,11 +198,19 @@ export function processManager(deps: ManagerDeps) {
     /** Unix ms when running session `id` ends by itself, 0 when unknown. */
     deadline: (id: number) => deadlines.get(id) ?? 0,
 
-    /** Connects a viewer to session `id` (running: attached, queued: told its position until it starts). */
-    async connect(id: number, v: Viewer): Promise<void> {
+    /**
+     * Connects a viewer to session `id` (running here: attached; running in another process: relayed
+     * there; queued: told its position until it starts, here or elsewhere).
+     */
+    async connect(id: number, v: StreamViewer): Promise<void> {
       const session = live.get(id);
       if (session) {
         session.attach(v);
+        return;
+      }
+      const row = await repo.findById(db, id);
+      if (row?.status === 1 && row.ownerUrl && row.ownerUrl !== deps.selfUrl() && v.relay) {
+        v.relay(row.ownerUrl);
         return;
       }
       let set = waiting.get(id);
@@ -197,6 +246,7 @@ export function processManager(deps: ManagerDeps) {
     async stop(timeoutMs = 60_000): Promise<void> {
       stopped = true;
       clearInterval(ticker);
+      clearInterval(stopPoll);
       for (const session of live.values()) session.end('disconnected');
       await Promise.race([Promise.allSettled(finishing), new Promise((r) => setTimeout(r, timeoutMs).unref())]);
     },

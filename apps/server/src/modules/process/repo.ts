@@ -4,7 +4,7 @@
  * with SESSION_SIDE (issue 11 §1); this module never reads the `evidence` table, and every write to
  * `evidence` goes through the evidence service.
  */
-import { and, count, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { processSessions } from '../../db/schema/index.ts';
 import { findWithSide, listWithSide, type EvidencePart as EvidenceFields, type SideTable } from '../evidence/service.ts';
@@ -59,9 +59,12 @@ export async function position(db: DbOrTx, id: number): Promise<number> {
   return (await db.select({ n: count() }).from(processSessions).where(and(eq(processSessions.status, 0), lte(processSessions.id, id))))[0]?.n ?? 0;
 }
 
-/** Takes the oldest queued session (status 0 → 1, startedAt now), or null; safe against other processes. */
-export async function claimNext(db: DbOrTx): Promise<SessionRow | null> {
-  const res = await db.execute(sql`update process_sessions set status = 1, started_at = now()
+/**
+ * Takes the oldest queued session (status 0 → 1, startedAt now, owned by `ownerUrl`: the internal address of
+ * this process), or null; safe against other processes.
+ */
+export async function claimNext(db: DbOrTx, ownerUrl = ''): Promise<SessionRow | null> {
+  const res = await db.execute(sql`update process_sessions set status = 1, started_at = now(), owner_url = ${ownerUrl}, heartbeat_at = now(), stop_request = 0
     where id = (select id from process_sessions where status = 0 order by id limit 1 for update skip locked) returning id`);
   const rows = (res as unknown as { rows?: Array<{ id: number | string }> }).rows ?? (res as unknown as Array<{ id: number | string }>);
   const id = rows[0]?.id;
@@ -121,4 +124,31 @@ export async function list(db: DbOrTx, f: ListFilter): Promise<{ list: SessionWi
 /** Sessions left running or saving by a process that stopped (embedded mode: all of them at start). */
 export async function orphaned(db: DbOrTx): Promise<SessionRow[]> {
   return db.select().from(processSessions).where(inArray(processSessions.status, [1, 2]));
+}
+
+/** Asks the process running session `id` to end it (1 stop → saved, 2 cancel); false when it is not running. */
+export async function requestStop(db: DbOrTx, id: number, kind: 1 | 2): Promise<boolean> {
+  return transition(db, id, [1], { stopRequest: kind });
+}
+
+/** Stop requests pending for sessions among `ids` (the owner's running ones). */
+export async function stopRequests(db: DbOrTx, ids: number[]): Promise<Array<{ id: number; kind: number }>> {
+  if (ids.length === 0) return [];
+  const rows = await db.select({ id: processSessions.id, kind: processSessions.stopRequest }).from(processSessions)
+    .where(and(inArray(processSessions.id, ids), inArray(processSessions.status, [1]), gt(processSessions.stopRequest, 0)));
+  return rows;
+}
+
+/** The owner is alive: heartbeat of its running/saving sessions `ids`. */
+export async function heartbeat(db: DbOrTx, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(processSessions).set({ heartbeatAt: new Date() }).where(and(inArray(processSessions.id, ids), inArray(processSessions.status, [1, 2])));
+}
+
+/** Running/saving sessions whose owner stopped its heartbeat more than `staleSeconds` ago become failed (中断 note); returns how many. */
+export async function failStale(db: DbOrTx, staleSeconds: number, note: string): Promise<number> {
+  const rows = await db.update(processSessions).set({ status: 5, note, endedAt: new Date() })
+    .where(and(inArray(processSessions.status, [1, 2]), lt(processSessions.heartbeatAt, sql`now() - make_interval(secs => ${staleSeconds})`)))
+    .returning({ id: processSessions.id });
+  return rows.length;
 }

@@ -15,7 +15,7 @@ import type { DownloadSigner } from '../../platform/downloads.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { EvidenceService } from '../evidence/service.ts';
 import { addressGuard, CaptureRefused } from '../../platform/capture/guard.ts';
-import type { ProcessManager } from './manager.ts';
+import { HEARTBEAT_STALE_SECONDS, type ProcessManager } from './manager.ts';
 import * as repo from './repo.ts';
 import { kindOf, type StoredShot } from './save.ts';
 
@@ -35,6 +35,8 @@ export interface ProcessServiceDeps {
 }
 
 const ACTIVE = [0, 1, 2];
+/** Longest wait for a session running in another process to be saved after a stop request, ms. */
+const REMOTE_END_WAIT_MS = 5 * 60_000;
 
 /** Builds the service. */
 export function processService(deps: ProcessServiceDeps) {
@@ -48,7 +50,7 @@ export function processService(deps: ProcessServiceDeps) {
     position: s.status === 0 ? Math.max(1, await repo.position(db, s.id)) : 0,
     streamToken: s.status === 0 || s.status === 1 ? tokenOf(s) : '',
     streamPath: s.status === 0 || s.status === 1 ? PROCESS_STREAM_PATH : '',
-    deadline: s.status === 1 ? manager.deadline(s.id) : 0,
+    deadline: s.status === 1 ? manager.deadline(s.id) || (s.deadlineAt?.getTime() ?? 0) : 0,
     maxSeconds: deps.maxSeconds,
     idleSeconds: deps.idleSeconds,
     resumed,
@@ -70,6 +72,23 @@ export function processService(deps: ProcessServiceDeps) {
     size: e?.size ?? 0,
     sha256: e?.sha256 ?? '',
   });
+
+  /**
+   * Ends running session `id` wherever it runs: here directly, in another API process through a stop
+   * request in its row (polled by the owner), then waits until it is saved or discarded. False when it is
+   * not running.
+   */
+  const endRunning = async (id: number, reason: 'stop' | 'cancel'): Promise<boolean> => {
+    if (manager.end(id, reason)) {
+      await manager.settled(id);
+      return true;
+    }
+    if (!(await repo.requestStop(db, id, reason === 'cancel' ? 2 : 1))) return false;
+    for (const until = Date.now() + REMOTE_END_WAIT_MS; Date.now() < until; await new Promise((r) => setTimeout(r, 200))) {
+      if (![1, 2].includes((await repo.findById(db, id))?.status ?? 9)) break;
+    }
+    return true;
+  };
 
   const owned = async (userId: number, id: number) => {
     const r = await repo.findOwned(db, userId, id);
@@ -106,7 +125,9 @@ export function processService(deps: ProcessServiceDeps) {
         const active = await repo.findActive(tx, userId, memberId);
         // A session left running by a process that died (no browser anywhere) would block the user for
         // ever: past its maximum duration plus 10 minutes it is failed and a new one may start.
-        const stale = active && active.status !== 0 && !manager.isLive(active.id) && (active.startedAt?.getTime() ?? 0) < Date.now() - (deps.maxSeconds + 600) * 1000;
+        // With several API processes the owner's heartbeat says so sooner (issue 17).
+        const stale = active && active.status !== 0 && !manager.isLive(active.id) &&
+          ((active.startedAt?.getTime() ?? 0) < Date.now() - (deps.maxSeconds + 600) * 1000 || (!!active.heartbeatAt && active.heartbeatAt.getTime() < Date.now() - HEARTBEAT_STALE_SECONDS * 1000));
         if (active && stale) await repo.transition(tx, active.id, [1, 2], { status: 5, note: MSG.PROCESS_NOTE_CRASHED, endedAt: new Date() });
         else if (active) return { row: active, resumed: true };
         if ((await repo.countQueued(tx)) >= deps.queueMax) throw badRequest(MSG.PROCESS_BUSY);
@@ -134,10 +155,7 @@ export function processService(deps: ProcessServiceDeps) {
     async cancel(userId: number, id: number): Promise<void> {
       const { s } = await owned(userId, id);
       if (s.status === 0 && (await repo.transition(db, id, [0], { status: 6, endedAt: new Date() }))) return;
-      if (s.status === 1 && manager.end(id, 'cancel')) {
-        await manager.settled(id);
-        return;
-      }
+      if (s.status === 1 && (await endRunning(id, 'cancel'))) return;
       throw badRequest(MSG.PROCESS_NOT_CANCELLABLE);
     },
 
@@ -148,7 +166,7 @@ export function processService(deps: ProcessServiceDeps) {
     async end(userId: number, id: number): Promise<TProcessSession> {
       const { s } = await owned(userId, id);
       if (s.status === 0) await repo.transition(db, id, [0], { status: 6, endedAt: new Date() });
-      else if (s.status === 1 && manager.end(id, 'stop')) await manager.settled(id);
+      else if (s.status === 1) await endRunning(id, 'stop');
       return sessionOf((await repo.findById(db, id))!);
     },
 

@@ -42,7 +42,10 @@ function workRoot(dataDir: string): string {
  */
 export function buildProcess(ctx: AppContext, deps: { evidence: EvidenceService; certificate: CertificateService; auth: Pick<AuthService, 'findUser'>; stamper?: PackageStamper | null; certify?: (spkiB64: string) => Promise<string | null>; canPay?: (userId: number, orderType: number, count: number) => Promise<void> }) {
   const c = ctx.config;
-  const pool = browserPool({ executablePath: c.CHROMIUM_PATH, concurrency: c.PROCESS_CONCURRENCY, extraArgs: CAPTURE_CHROMIUM_ARGS, log: ctx.log });
+  // Issue 17: sessions run in API processes (a worker's HTTP answers only health, no viewer reaches it).
+  const concurrency = c.ROLE === 'worker' ? 0 : c.PROCESS_CONCURRENCY;
+  const self = { url: c.PROCESS_INTERNAL_URL ?? '' };
+  const pool = browserPool({ executablePath: c.CHROMIUM_PATH, concurrency: Math.max(1, concurrency), extraArgs: CAPTURE_CHROMIUM_ARGS, log: ctx.log });
   const allowHosts = parseAllowHosts(c.CAPTURE_ALLOW_HOSTS);
   const signer = waczSigner(c.dataDir, 'Cunzheng process evidence', VERSION, undefined, deps.certify);
   const manager = processManager({
@@ -55,8 +58,9 @@ export function buildProcess(ctx: AppContext, deps: { evidence: EvidenceService;
     software: PROCESS_SOFTWARE,
     publicAddress: c.CAPTURE_PUBLIC_ADDRESS,
     log: ctx.log,
+    selfUrl: () => self.url || `http://127.0.0.1:${c.PORT}`,
     settings: {
-      concurrency: c.PROCESS_CONCURRENCY,
+      concurrency,
       allowHosts,
       maxBytes: c.PROCESS_MAX_BYTES,
       ffmpegPath: c.FFMPEG_PATH,
@@ -89,7 +93,7 @@ export function buildProcess(ctx: AppContext, deps: { evidence: EvidenceService;
     await manager.stop();
     await pool.close();
   });
-  return { service, share, manager, pool };
+  return { service, share, manager, pool, self };
 }
 
 export type ProcessModule = ReturnType<typeof buildProcess>;
@@ -98,4 +102,11 @@ export type ProcessModule = ReturnType<typeof buildProcess>;
 export async function registerProcessRoutes(app: FastifyInstance, ctx: AppContext, p: ProcessModule): Promise<void> {
   await app.register(processRoutes({ process: p.service, share: p.share, sessions: ctx.sessions }));
   await app.register(processStreamRoutes({ process: p.service, manager: p.manager }));
+  // Without PROCESS_INTERNAL_URL, other processes reach this one at the address it listens on.
+  if (!p.self.url) {
+    app.addHook('onListen', async () => {
+      const a = app.server.address();
+      if (a && typeof a === 'object') p.self.url = `http://${a.family === 'IPv6' ? `[${a.address === '::' ? '::1' : a.address}]` : a.address === '0.0.0.0' ? '127.0.0.1' : a.address}:${a.port}`;
+    });
+  }
 }
