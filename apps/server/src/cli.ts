@@ -6,6 +6,9 @@
  *   sms:outbox [--mobile M] [--limit N]   recent SMS of the embedded provider
  *   backup <dir>           database snapshot + blobs + keys with a manifest of hashes (platform/backup.ts)
  *   restore <dir>          into a fresh installation (stopped server, empty database), then ledger:verify
+ *   notary:office-create --name N --city C --code 京某证内字 [--fee 200.00] [--key k.pem --cert c.pem [--chain ca.pem]]
+ *   notary:office-cert <office> [--key k.pem --cert c.pem [--chain ca.pem]]
+ *   notary:user-add <office> <mobile>      (notary/cli.ts)
  * When a server runs on the same DATA_DIR the command goes through its admin socket
  * (platform/adminChannel.ts); otherwise the CLI opens the database itself.
  */
@@ -46,7 +49,10 @@ const HELP = `用法 / usage: npm run cli -- <command>
   ledger:monitor <https://site/log> [--key K] [--state F] [--once] [--interval S] [--witness K]... [--quorum N]
   sms:outbox [--mobile M] [--limit N]
   backup <dir>
-  restore <dir>`;
+  restore <dir>
+  notary:office-create --name N --city C --code 京某证内字 [--fee 200.00] [--key k.pem --cert c.pem [--chain ca.pem]]
+  notary:office-cert <office> [--key k.pem --cert c.pem [--chain ca.pem]]
+  notary:user-add <office> <mobile>`;
 
 async function main(): Promise<void> {
   const { cmd, args } = parseArgs(process.argv.slice(2));
@@ -66,6 +72,13 @@ async function main(): Promise<void> {
     const dir = process.argv[3] && !process.argv[3].startsWith('--') ? process.argv[3] : '';
     if (!dir) throw new Error(`usage: npm run cli -- ${cmd} <dir>`);
     args.dir = path.resolve(process.env.INIT_CWD ?? process.cwd(), dir);
+  }
+  if (cmd.startsWith('notary:')) {
+    // Positional <office> <mobile>; key files resolved where npm was invoked (the server may read them).
+    const pos = process.argv.slice(3).filter((a, i, all) => !a.startsWith('--') && !(i > 0 && all[i - 1]!.startsWith('--')));
+    if (pos[0] !== undefined && args.office === undefined) args.office = pos[0];
+    if (pos[1] !== undefined && args.mobile === undefined) args.mobile = pos[1];
+    for (const k of ['key', 'cert', 'chain']) if (typeof args[k] === 'string') args[k] = path.resolve(process.env.INIT_CWD ?? process.cwd(), args[k]);
   }
   if (cmd === 'restore') return restore(config, String(args.dir));
   const remote = await sendAdminCommand(config.dataDir, cmd, args);

@@ -155,7 +155,7 @@ describe('ordering and the four steps', () => {
     const after = Number((await h.database.query<{ points: string }>('select points from users where id = $1', [u.userId]))[0]!.points);
     expect(before - after).toBe(2000);
     expect((await h.services.commerce.verify()).problems).toEqual([]);
-    expect((await u.api.post('/api/Evidences/stop', { orderId })).msg).toBe(MSG.NOTARY_STEP_INVALID);
+    // (A paid order can still be withdrawn until the office accepts it, with a refund: notary-refund.test.ts.)
 
     // A non-notary is refused the console; the notary sees the order, verified.
     expect(await u.api.get('/api/notaryOffice/orders')).toMatchObject({ code: 403, msg: MSG.NOTARY_NOT_STAFF });
@@ -171,13 +171,32 @@ describe('ordering and the four steps', () => {
     expect(await notaryApi.post('/api/notaryOffice/accept', { orderId })).toMatchObject({ code: 200 });
     expect((await notaryApi.post('/api/notaryOffice/interview', { orderId, place: '', content: '问：…' })).msg).toBe('询问地点不能为空');
     expect(await notaryApi.post('/api/notaryOffice/interview', { orderId, place: '线上视频', content: '问：以上电子数据是否由你本人保全？\n答：是。' })).toMatchObject({ code: 200 });
+    // The record waits for the applicant: no 公证书 before both have signed it.
+    expect((await u.api.get('/api/Evidences/detail', { orderId })).data.info).toMatchObject({ interviewToSign: true, docs: [1, 2, 3, 4] });
+    expect((await notaryApi.post('/api/notaryOffice/issue', { orderId })).msg).toBe(MSG.NOTARY_INTERVIEW_UNSIGNED);
+    const unsigned = await pdfsig((await u.api.post('/api/Evidences/downDoc', { orderId, type: 4 })).data.downUrl, 'doc4-unsigned.pdf').catch((e: { stdout?: string }) => e.stdout ?? '');
+    expect(unsigned).not.toMatch(/Signature #1/);
+    expect((await notaryApi.post('/api/notary/interviewSign', { orderId, agree: 1 })).code).toBe(400); // not the applicant (gated, then not theirs)
+    expect((await u.api.post('/api/notary/interviewSign', { orderId, agree: 0 })).msg).toBe(MSG.NOTARY_CONSENT_REQUIRED);
+    const signs = await Promise.all([1, 2].map(() => u.api.post('/api/notary/interviewSign', { orderId, agree: 1 })));
+    expect(signs.filter((x) => x.code === 200)).toHaveLength(1);
+    expect((await u.api.get('/api/Evidences/detail', { orderId })).data.info.interviewToSign).toBe(false);
+    // Two valid PAdES signatures: the applicant's event certificate, then the office's by incremental update.
+    const both = await pdfsig((await u.api.post('/api/Evidences/downDoc', { orderId, type: 4 })).data.downUrl, 'doc4.pdf');
+    expect(both.match(/Signature Validation: Signature is Valid/g)).toHaveLength(2);
+    const sigs = both.split(/Signature #\d+:/).slice(1);
+    expect(sigs[0]).toMatch(/Signer Certificate Common Name: 张三/);
+    expect(sigs[0]).toMatch(/Signature Validation: Signature is Valid/);
+    expect(sigs[1]).toMatch(/Signer Certificate Common Name: 北京市某某公证处/);
+    expect(sigs[1]).toMatch(/Signature Validation: Signature is Valid/);
+    expect(sigs[1]).toMatch(/Total document signed/);
     const issued = await notaryApi.post('/api/notaryOffice/issue', { orderId });
     expect(issued.data.certNo).toMatch(/^（\d{4}）京某证内字第\d{6}号$/);
     expect((await notaryApi.post('/api/notaryOffice/issue', { orderId })).msg).toBe(MSG.NOTARY_STEP_INVALID);
 
     const detail = await u.api.get('/api/Evidences/detail', { orderId });
     expect(detail.data.info).toMatchObject({ notarial: 2, pay: 2, certNo: issued.data.certNo, docs: [1, 2, 3, 4, 5] });
-    for (const type of [2, 4, 5]) {
+    for (const type of [2, 5]) {
       const d = await u.api.post('/api/Evidences/downDoc', { orderId, type });
       const out = await pdfsig(d.data.downUrl, `doc${type}.pdf`);
       expect(out).toMatch(/Signer Certificate Common Name: 北京市某某公证处/);
@@ -199,7 +218,7 @@ describe('ordering and the four steps', () => {
     const sms = await h.database.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, u.mobile));
     expect(sms.filter((s) => s.text.includes('公证')).length).toBeGreaterThanOrEqual(3);
     const acts = (await h.database.db.select().from(auditLog)).map((a) => a.action);
-    expect(acts).toEqual(expect.arrayContaining(['notary.order.sign', 'notary.order.grant', 'notary.order.paid', 'notary.office.open', 'notary.office.accept', 'notary.office.interview', 'notary.office.issue']));
+    expect(acts).toEqual(expect.arrayContaining(['notary.order.sign', 'notary.order.grant', 'notary.order.paid', 'notary.office.open', 'notary.office.accept', 'notary.office.interview', 'notary.order.interviewSign', 'notary.office.countersign', 'notary.office.issue']));
     // The orders page's 公证出证 tab.
     expect((await u.api.get('/api/evidences/orderList', { page: 1 })).data.list[0]).toMatchObject({ id: orderId, pay: 2, payType: 3, invoiceType: 0 });
   }, 240_000);

@@ -18,6 +18,8 @@ export interface MenuHandle {
   verified?: boolean;
   /** Shown only while logged in (e.g. the /overview dashboard). */
   loggedInOnly?: boolean;
+  /** Shown only to notary users (userInfo.notary: staff of a notary office, issue 15). */
+  notaryOnly?: boolean;
 }
 
 /** The two menus of the header (spec p2 §2): the top navigation and the account drop-down. */
@@ -49,4 +51,5 @@ export interface MenuEntry {
   accountType?: 1 | 2;
   verified?: boolean;
   loggedInOnly?: boolean;
+  notaryOnly?: boolean;
 }

@@ -91,6 +91,7 @@ describe('route table', () => {
       ['/evidences-all', '在线取证'],
       ['/queryAuthentication/safekeeping', '证书查询'],
       ['/notary', '在线公证'],
+      ['/notary-office', '公证工作台'],
       ['/production', '产品介绍'],
       ['/personage-kyc', '实名认证'],
       ['/person-info', '认证信息'],

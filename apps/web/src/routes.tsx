@@ -179,7 +179,8 @@ const H = {
   notaryDetail: { title: '公证详情', auth: true, roles: ['1'] },
   notarySelectList: { title: '选择公证证据', auth: true, roles: ['1'] },
   readingMaterial: { title: '公证申请', auth: true, roles: ['1'] },
-  notaryOffice: { title: '公证机构工作台', auth: true, roles: ['1'] },
+  // The office's console: in the menu for notary users only (userInfo.notary, issue 15 §3).
+  notaryOffice: { title: '公证机构工作台', auth: true, roles: ['1'], menu: { label: '公证工作台', order: 36, hideForRoles: ['2'], loggedInOnly: true, notaryOnly: true } },
   adminNotary: { title: '公证机构' },
   signature: { title: '签章管理', auth: true, roles: ['1'], menu: { label: '签章管理', order: 130, area: 'account', hideForRoles: ['2'] } },
   helpCenter: { title: '帮助中心' },
@@ -365,7 +366,7 @@ export function menuEntries(list: RouteObject[] = routes, parent = ''): MenuEntr
   for (const r of list) {
     const path = r.path ? (r.path.startsWith('/') ? r.path : `${parent}/${r.path}`) : parent;
     const h = asHandle(r.handle);
-    if (h.menu && r.path) out.push({ path, label: h.menu.label, order: h.menu.order, hideForRoles: h.menu.hideForRoles, auth: h.auth === true, area: h.menu.area, accountType: h.menu.accountType, verified: h.menu.verified, loggedInOnly: h.menu.loggedInOnly });
+    if (h.menu && r.path) out.push({ path, label: h.menu.label, order: h.menu.order, hideForRoles: h.menu.hideForRoles, auth: h.auth === true, area: h.menu.area, accountType: h.menu.accountType, verified: h.menu.verified, loggedInOnly: h.menu.loggedInOnly, notaryOnly: h.menu.notaryOnly });
     if (r.children) out.push(...menuEntries(r.children, path));
   }
   return out.sort((a, b) => a.order - b.order);

@@ -87,6 +87,8 @@ export const ZUserInfo = z.object({
   company: z.string().max(100),
   extractCode: z.string().max(6),
   role: z.enum(['user', 'operator']).default('user'),
+  /** Staff of a notary office (the notary role, issue 15): the web shows 公证工作台. */
+  notary: z.boolean().default(false),
 });
 export type TUserInfo = z.infer<typeof ZUserInfo>;
 

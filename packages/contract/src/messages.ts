@@ -419,6 +419,8 @@ export const MSG = {
   NOTARY_REASON_REQUIRED: '请输入原因',
   NOTARY_DOC_NOT_READY: '该文书尚未生成',
   NOTARY_STAFF_EXISTS: '该用户已是公证机构工作人员',
+  NOTARY_INTERVIEW_UNSIGNED: '申请人尚未确认签署询问笔录',
+  NOTARY_REFUND_INVOICED: '该订单已申请或开具发票，退款后需由平台作废或冲红发票',
 } as const;
 
 /** Name of any message constant. */

@@ -153,7 +153,11 @@ export type TNotaryOrderRow = z.infer<typeof ZNotaryOrderRow>;
 /** GET /api/Evidences/detail (orderId, page). */
 export const ZNotaryDetailQuery = z.object({ orderId, page: zFormIntDefault(MSG.PAGE_INVALID, 1, 1_000_000, 1) });
 export const ZNotaryDetailRes = z.object({
-  info: z.object({ orderNo: z.string(), addTime: z.number().int(), money: z.number().int(), pay: z.number().int(), step: z.number().int(), notarial: z.number().int(), certNo: z.string(), reason: z.string(), officeName: z.string(), docs: z.array(z.number().int()) }),
+  info: z.object({ orderNo: z.string(), addTime: z.number().int(), money: z.number().int(), pay: z.number().int(), step: z.number().int(), notarial: z.number().int(), certNo: z.string(), reason: z.string(), officeName: z.string(), docs: z.array(z.number().int()),
+    /** The office recorded the interview; the applicant still has to confirm and sign the record (ours). */
+    interviewToSign: z.boolean(),
+    /** Refund of the fee after termination/failure (ours): '' none, else e.g. 已退款 ¥10.00（积分） / 退款处理中. */
+    refund: z.string() }),
   list: z.array(ZNotaryEvidenceRow),
   invoiceInfo: z.object({ orderNo: z.string(), money: z.number().int(), invoiceStatus: z.number().int() }).nullable(),
   count: z.number().int(),
@@ -185,6 +189,8 @@ export type TCheckGzsNoRes = z.infer<typeof ZCheckGzsNoRes>;
 export const ZOfficeOrdersQuery = z.object({ ...zPaging(PAGE_SIZE.notary), status: zFormIntDefault(MSG.BAD_PARAM, 0, 4, 0) });
 /** POST /api/notaryOffice/interview: the interview record's questions and answers. */
 export const ZOfficeInterviewReq = z.object({ orderId, place: zText('询问地点', 60), content: zText('询问内容', 2000) });
+/** POST /api/notary/interviewSign (orderId, agree): the applicant confirms the interview record and signs it (ours). */
+export const ZNotaryInterviewSignReq = z.object({ orderId, agree });
 /** POST /api/notaryOffice/issue: the notarised matter (default: 保全证据公证). */
 export const ZOfficeIssueReq = z.object({ orderId, matter: zTextOpt('公证事项', 60) });
 /** POST /api/notaryOffice/terminate (failed 0 terminate | 1 mark failed). */

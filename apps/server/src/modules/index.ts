@@ -78,6 +78,7 @@ export function buildServices(ctx: AppContext) {
   });
   auth.extendUserInfo(async (userId) => members.roles.userInfoOf(userId));
   const notary = buildNotary(ctx, { ledger, trust, browser, commerce, signatures: account.signatures, announcements: account.announcements, kyc, findUser: (id) => auth.findUser(id) });
+  auth.extendUserInfo(async (userId) => ({ notary: await notary.offices.isStaff(userId) }));
   return { members, commerce, ledger, captcha, pow, auth, evidence, certificate, browser, blobs: ctx.blobs, db, account, trust, anchor, audit, forensics, processEvidence, kyc, appEvidence, music, query, notary };
 }
 

@@ -34,6 +34,8 @@ export interface UserInfo {
   bindTime?: string | number;
   bindStatus?: number;
   memberId?: number | string;
+  /** Staff of a notary office (the notary role; sees 公证工作台). */
+  notary?: boolean;
 }
 
 /** `{ token, userInfo }` answered by register and both logins. */

@@ -7,6 +7,7 @@ import type { Database } from '../../db/client.ts';
 import { readOutbox } from '../../platform/sms.ts';
 import { backupTo } from '../../platform/backup.ts';
 import type { Services } from '../index.ts';
+import { notaryCommands } from '../notary/cli.ts';
 
 const str = (v: string | boolean | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -53,6 +54,15 @@ export function adminCommands(s: Services, database: Database, dataDir?: string)
         const m = await backupTo(dir, { database, blobs: s.blobs, dataDir });
         return { ok: true, dir, createdAt: m.createdAt, ledger: m.ledger, tables: m.tables.length, files: Object.keys(m.files).length };
       }
+      case 'notary:office-create':
+      case 'notary:office-cert':
+      case 'notary:user-add':
+        // Notary offices (issue 15 §3; notary/cli.ts).
+        return notaryCommands({
+          offices: s.notary.offices,
+          identities: s.notary.identities,
+          userIdByMobile: async (mobile) => (await s.auth.listUsers({ page: 1, limit: 20, keyword: mobile })).list.find((u) => u.mobile === mobile)?.id ?? null,
+        })(cmd, args);
       default:
         throw new Error(`未知命令 / unknown command: ${cmd}`);
     }

@@ -27,5 +27,6 @@ export function toUserInfo(u: UserRow): UserInfo {
     contactPhone: u.mobile,
     extractCode: u.extractCode,
     role: u.role === 'operator' ? 'operator' : 'user',
+    notary: false,
   };
 }

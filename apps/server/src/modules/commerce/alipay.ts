@@ -49,6 +49,13 @@ export interface PayProvider {
    * provider cannot be reached or the answer is not genuine.
    */
   queryTrade(orderNo: string): Promise<VerifiedNotify | null>;
+  /**
+   * Refunds `amount` fen of the paid trade `orderNo` (Alipay `alipay.trade.refund`; `requestNo` is the
+   * out_request_no, so repeating the same request never refunds twice; the answer's RSA2 signature is
+   * checked). `{ok: true}` when the provider accepted it (also on a repeat), `{ok: false, error}` when it
+   * refused (e.g. ACQ.TRADE_NOT_EXIST); throws when unreachable or the answer is not genuine.
+   */
+  refund(r: { orderNo: string; amount: number; requestNo: string; reason: string }): Promise<{ ok: true; tradeNo: string } | { ok: false; error: string }>;
 }
 
 /** Keys of the local sandbox: the app's pair (sandbox verifies requests) and the "Alipay" pair (signs notifications). */
@@ -155,6 +162,12 @@ export function alipayProvider(config: Config, sandboxGateway: string): PayProvi
       const tradeNo = get('tradeNo', 'trade_no');
       if (got !== orderNo || !tradeNo || !Number.isFinite(amount)) return null;
       return { orderNo, tradeNo, amount, paid: status === 'TRADE_SUCCESS' || status === 'TRADE_FINISHED', appId };
+    },
+    async refund(q) {
+      const r = (await sdk.exec('alipay.trade.refund', { bizContent: { out_trade_no: q.orderNo, refund_amount: yuan(q.amount), out_request_no: q.requestNo, refund_reason: q.reason.slice(0, 100) } }, { validateSign: true })) as Record<string, unknown>;
+      const get = (camel: string, snake: string): string => String(r[camel] ?? r[snake] ?? '');
+      if (get('code', 'code') !== '10000') return { ok: false, error: `${get('subCode', 'sub_code') || get('code', 'code')} ${get('subMsg', 'sub_msg')}`.trim().slice(0, 200) };
+      return { ok: true, tradeNo: get('tradeNo', 'trade_no') };
     },
   };
 }

@@ -43,7 +43,7 @@ export const toItem = (o: repo.OrderListRow): TOrderItem => ({
   desc: o.desc,
   balance: o.points,
   pay_status: o.payStatus,
-  pay_status_name: PAY_FILTER_LABEL[o.payStatus] ?? '',
+  pay_status_name: o.payStatus === 4 ? '已退款' : (PAY_FILTER_LABEL[o.payStatus] ?? ''),
   pay_type: o.payType,
   payType: PAY_TYPE_LABEL[o.payType] ?? '',
   type: o.type,

@@ -24,7 +24,7 @@ export const PLATFORM = {
 } as const;
 
 /** Why points moved. */
-export type PointsReason = 'welcome' | 'grant' | 'recharge' | 'consume' | 'initial';
+export type PointsReason = 'welcome' | 'grant' | 'recharge' | 'consume' | 'initial' | 'refund';
 
 export interface TransferInput {
   userId: number;

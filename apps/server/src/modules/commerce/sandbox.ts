@@ -9,6 +9,10 @@
  *                              signed return parameters; 取消 → back to return_url without paying;
  *                              支付（模拟通知丢失）→ paid, but no notification is sent (to exercise the
  *                              merchant's active query);
+ *   POST {prefix}/gateway.do   method alipay.trade.refund (issue 15): refunds a paid trade, idempotent by
+ *                              out_request_no (a repeat answers the same success with fund_change N), never
+ *                              more than the paid total (ACQ.REFUND_AMT_NOT_EQUAL_TOTAL); a fully refunded
+ *                              trade becomes TRADE_CLOSED; signed as the query's answer;
  *   POST {prefix}/gateway.do   method alipay.trade.query (issue 13 §2): the trade's state as Alipay answers
  *                              it — `{"alipay_trade_query_response":{…},"sign":"…"}`, the response object
  *                              signed RSA2 with the sandbox "Alipay" key (ACQ.TRADE_NOT_EXIST when unknown).
@@ -18,7 +22,7 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { SandboxKeys } from './alipay.ts';
+import { fenOf, yuan, type SandboxKeys } from './alipay.ts';
 
 /** Sorted `k=v&…` of every non-empty parameter except those in `skip` (Alipay's signing content). */
 export function signContent(params: Record<string, string>, skip: string[]): string {
@@ -64,10 +68,30 @@ export const SANDBOX_TRADES_MAX = 10_000;
 
 /** A trade as the sandbox remembers it. */
 interface SandboxTrade {
-  status: 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS';
+  status: 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED';
   tradeNo: string;
   amount: string;
   subject: string;
+  /** out_request_no → refunded fen. */
+  refunds?: Map<string, number>;
+}
+
+
+/** The sandbox's answer to alipay.trade.refund for trade `t` (mutated when the refund is new). */
+function refundAnswer(t: SandboxTrade | undefined, no: string, biz: Record<string, unknown>): Record<string, string> {
+  const fail = (sub: string, msg: string) => ({ code: '40004', msg: 'Business Failed', sub_code: sub, sub_msg: msg, out_trade_no: no });
+  if (!t) return fail('ACQ.TRADE_NOT_EXIST', '交易不存在');
+  const req = String(biz.out_request_no ?? no);
+  const amount = fenOf(String(biz.refund_amount ?? ''));
+  t.refunds ??= new Map();
+  const done = () => [...t.refunds!.values()].reduce((a, b) => a + b, 0);
+  const ok = (change: 'Y' | 'N') => ({ code: '10000', msg: 'Success', out_trade_no: no, trade_no: t.tradeNo, buyer_logon_id: 'san***@sandbox.com', fund_change: change, refund_fee: yuan(done()), gmt_refund_pay: new Date(Date.now() + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19) });
+  if (t.refunds.has(req)) return ok('N');
+  if (t.status === 'WAIT_BUYER_PAY') return fail('ACQ.TRADE_STATUS_ERROR', '交易状态不合法');
+  if (!Number.isFinite(amount) || amount <= 0 || done() + amount > fenOf(t.amount)) return fail('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限');
+  t.refunds.set(req, amount);
+  if (done() === fenOf(t.amount)) t.status = 'TRADE_CLOSED';
+  return ok('Y');
 }
 
 /** The signed answer of an Alipay openapi call (`<method>_response` object and its RSA2 signature over the object's JSON text). */
@@ -129,9 +153,13 @@ export const sandboxRoutes = (o: SandboxOptions): FastifyPluginAsync => async (a
         : { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在', out_trade_no: no };
       return reply.type('application/json; charset=utf-8').send(signedAnswer(o.keys, params.method, answer));
     }
+    if (params.method === 'alipay.trade.refund') {
+      const no = String(biz.out_trade_no ?? '');
+      return reply.type('application/json; charset=utf-8').send(signedAnswer(o.keys, params.method, refundAnswer(trades.get(no), no, biz)));
+    }
     if (params.method !== 'alipay.trade.page.pay') return page(reply, '支付宝沙箱', '<h1>支付宝沙箱</h1><p>不支持的接口</p>');
     const trade = { orderNo: String(biz.out_trade_no ?? ''), amount: String(biz.total_amount ?? ''), subject: String(biz.subject ?? ''), notifyUrl: params.notify_url ?? '', returnUrl: params.return_url ?? '' };
-    if (trade.orderNo && trades.get(trade.orderNo)?.status !== 'TRADE_SUCCESS') remember(trade.orderNo, { status: 'WAIT_BUYER_PAY', tradeNo: newTradeNo(), amount: trade.amount, subject: trade.subject.slice(0, 200) });
+    if (trade.orderNo && !['TRADE_SUCCESS', 'TRADE_CLOSED'].includes(trades.get(trade.orderNo)?.status ?? '')) remember(trade.orderNo, { status: 'WAIT_BUYER_PAY', tradeNo: newTradeNo(), amount: trade.amount, subject: trade.subject.slice(0, 200) });
     const t = Buffer.from(JSON.stringify(trade)).toString('base64url');
     const s = mac(t);
     const hidden = `<input type="hidden" name="t" value="${esc(t)}"><input type="hidden" name="s" value="${esc(s)}">`;

@@ -16,6 +16,7 @@ import type { PayProvider, VerifiedNotify } from './alipay.ts';
 import * as orders from './ordersRepo.ts';
 import { BUY_CREDITS, lockBalance, PLATFORM, transfer, verifyPoints } from './points.ts';
 import { isOrderType, listPrices, priceOf, priceUnits, setPrice } from './pricing.ts';
+import { refundService } from './refunds.ts';
 
 export interface CommerceDeps {
   db: Db;
@@ -63,6 +64,7 @@ export function commerceService(deps: CommerceDeps) {
   // When each order's status page last asked the provider (bounded; per process).
   const statusQueried = new Map<string, number>();
   const notaryPaidHooks: Array<(tx: DbOrTx, p: { orderNo: string; userId: number; payType: 2 | 3 }) => Promise<void>> = [];
+  const refunds = refundService({ db, provider: deps.provider, log: deps.log });
 
   /** Order type code of a charge input; 400 订单类型错误 for an unknown one. */
   const orderTypeOf = (c: ChargeInput): number => {
@@ -356,6 +358,18 @@ export function commerceService(deps: CommerceDeps) {
       }
       return { order_no: o.orderNo, pay_status: o.payStatus, balance: o.points, money: o.money };
     },
+
+    /**
+     * Refund of a paid order inside the caller's transaction (issue 15; refunds.ts): points back at once,
+     * a provider refund recorded pending (send it with `runRefund` after commit). Null when nothing to refund.
+     */
+    refund: refunds.request,
+    /** Sends a pending provider refund (after commit); true when done. */
+    runRefund: (id: number) => refunds.run(id),
+    /** Retries pending provider refunds (job) → how many are done. */
+    retryRefunds: () => refunds.retryDue(),
+    /** The refund of an order, or null. */
+    refundOf: refunds.of,
 
     /** Cancels every unpaid order past its expiry (job, every minute); returns how many. */
     expire: () => orders.expireDue(db),

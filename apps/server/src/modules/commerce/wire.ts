@@ -73,12 +73,14 @@ export async function registerCommerceRoutes(app: FastifyInstance, ctx: AppConte
   }), { prefix: SANDBOX_PREFIX });
 }
 
-/** Once a minute: settles provider-paid orders by active trade queries (alipay.trade.query), then cancels expired unpaid orders. */
+/** Once a minute: settles provider-paid orders by active trade queries (alipay.trade.query), retries pending refunds, then cancels expired unpaid orders. */
 export async function registerCommerceWorkers(jobs: Jobs, ctx: AppContext, commerce: CommerceService): Promise<void> {
   await jobs.every('commerce.expire', '* * * * *', { expireInSeconds: 120 }, async () => {
     // Ask the provider about due orders first: a paid order whose notification was lost is settled, not cancelled.
     const paid = await commerce.reconcile();
     if (paid) ctx.log.info({ paid }, 'commerce: orders settled by active trade queries');
+    const refunded = await commerce.retryRefunds();
+    if (refunded) ctx.log.info({ refunded }, 'commerce: pending provider refunds done');
     const n = await commerce.expire();
     if (n) ctx.log.info({ expired: n }, 'commerce: cancelled expired unpaid orders');
   });

@@ -18,6 +18,8 @@ import { notify } from '../notifications/notify.ts';
 import { docContext, evidenceRow, kindName, lockOrder, makeDoc, orderEvidenceIds, saveDoc, type NotaryDeps, type OrderRow } from './context.ts';
 import type { OfficeRow } from './offices.ts';
 import { verifyEvidence, type Verdict } from './verify.ts';
+import { interviewSigned } from './interview.ts';
+import { afterCommit, refundFee } from './refund.ts';
 
 const secs = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : 0);
 
@@ -100,7 +102,7 @@ export function notaryConsole(deps: NotaryDeps & { announce(actor: { id: number;
       const verdicts = o.grantedAt ? await verifyAll(o) : new Map<number, Verdict>();
       if (o.grantedAt) await db.transaction((tx) => writeAudit(tx, { actorId: actor.id, action: 'notary.office.open', target: `notaryOrder:${o.orderNo}`, after: { verified: [...verdicts.values()].map((v) => v.ok) }, ip }));
       return {
-        order: { id: o.id, orderNo: o.orderNo, status: o.status ?? 0, statusName: NOTARY_STATUS_LABEL[o.status ?? 0] ?? '', money: o.money, application: o.application, granted: !!o.grantedAt, accepted: !!o.acceptedAt, interviewed: !!o.interviewAt, issued: !!o.issuedAt, certNo: o.certNo ?? '', reason: o.reason ?? '', submittedAt: secs(o.submittedAt) },
+        order: { id: o.id, orderNo: o.orderNo, status: o.status ?? 0, statusName: NOTARY_STATUS_LABEL[o.status ?? 0] ?? '', money: o.money, application: o.application, granted: !!o.grantedAt, accepted: !!o.acceptedAt, interviewed: !!o.interviewAt, interviewSigned: interviewSigned(o), issued: !!o.issuedAt, certNo: o.certNo ?? '', reason: o.reason ?? '', submittedAt: secs(o.submittedAt) },
         evidence: rows.map((r) => {
           const base = evidenceRow(r, o.grantedAt && !r.deletedAt ? deps.evidence.fileUrl(r) : '');
           return { ...base, kindName: kindName(r.kind), deleted: !!r.deletedAt, verdict: verdicts.get(r.id) ?? null, ...(o.grantedAt ? {} : { sha256: '', chainhash: '' }) };
@@ -122,18 +124,22 @@ export function notaryConsole(deps: NotaryDeps & { announce(actor: { id: number;
       });
     },
 
-    /** POST /api/notaryOffice/interview (place, content): interview record (4) with both seals, signed by the office. */
+    /**
+     * POST /api/notaryOffice/interview (place, content): the interview record (4) with both seals is printed and
+     * kept UNSIGNED; the applicant confirms and signs it online (POST /api/notary/interviewSign, interview.ts),
+     * then the office countersigns it by incremental update. Issuing waits for both signatures.
+     */
     async interview(office: OfficeRow, id: number, p: { place: string; content: string }, actor: UserRow, ip: string | null): Promise<void> {
       const o = await officeOrder(office, id);
       if (o.status !== 1 || !o.acceptedAt || o.interviewAt) throw badRequest(MSG.NOTARY_STEP_INVALID);
       const at = new Date();
-      const doc = await makeDoc(deps, 4, await docContext(deps, o, office, { notaryName: actor.name, interview: { ...p, at } }), deps.offices.identityOf(office), `公证询问笔录 ${o.orderNo}`);
+      const doc = await makeDoc(deps, 4, await docContext(deps, o, office, { notaryName: actor.name, interview: { ...p, at } }), null, `公证询问笔录 ${o.orderNo}`);
       await step(office, id, async (tx, cur, sms) => {
         if (!cur.acceptedAt || cur.interviewAt) throw badRequest(MSG.NOTARY_STEP_INVALID);
         await saveDoc(tx, cur.id, 4, doc);
-        await tx.update(notaryOrders).set({ interviewAt: at, interview: { place: p.place, content: p.content }, updatedAt: new Date() }).where(eq(notaryOrders.id, cur.id));
+        await tx.update(notaryOrders).set({ interviewAt: at, interview: { place: p.place, content: p.content, notaryName: actor.name }, updatedAt: new Date() }).where(eq(notaryOrders.id, cur.id));
         await writeAudit(tx, { actorId: actor.id, action: 'notary.office.interview', target: `notaryOrder:${cur.orderNo}`, after: { doc: doc.sha256, place: p.place }, ip });
-        await tell(tx, cur, `${office.name}已完成对您的公证询问（订单 ${cur.orderNo}），询问笔录可在公证详情中下载。`, sms);
+        await tell(tx, cur, `${office.name}已完成对您的公证询问（订单 ${cur.orderNo}），请在公证详情中核对并在线签署询问笔录。`, sms);
       });
     },
 
@@ -145,6 +151,7 @@ export function notaryConsole(deps: NotaryDeps & { announce(actor: { id: number;
     async issue(office: OfficeRow, id: number, matter: string | undefined, actor: UserRow, ip: string | null): Promise<{ certNo: string }> {
       const o = await officeOrder(office, id);
       if (o.status !== 1 || !o.interviewAt || o.issuedAt) throw badRequest(MSG.NOTARY_STEP_INVALID);
+      if (!interviewSigned(o)) throw badRequest(MSG.NOTARY_INTERVIEW_UNSIGNED);
       const verdicts = await verifyAll(o);
       if (verdicts.size === 0 || [...verdicts.values()].some((v) => !v.ok)) throw badRequest(MSG.NOTARY_VERIFY_FAILED);
       const m = matter || '保全证据公证';
@@ -157,7 +164,7 @@ export function notaryConsole(deps: NotaryDeps & { announce(actor: { id: number;
       const fresh = (await lockless(o.id))!;
       const doc = await makeDoc(deps, 5, await docContext(deps, fresh, office, { notaryName: actor.name, cert: { no, matter: m } }), deps.offices.identityOf(office), `公证书 ${no}`);
       await step(office, id, async (tx, cur, sms) => {
-        if (cur.issuedAt || !cur.interviewAt) throw badRequest(MSG.NOTARY_STEP_INVALID);
+        if (cur.issuedAt || !cur.interviewAt || !interviewSigned(cur)) throw badRequest(MSG.NOTARY_STEP_INVALID);
         await saveDoc(tx, cur.id, 5, doc);
         await tx.update(notaryOrders).set({ status: 2, issuedAt: new Date(), certNo: no, certYear: year, certSeq: seq, interview: { ...(cur.interview as object | null), matter: m }, updatedAt: new Date() }).where(eq(notaryOrders.id, cur.id));
         await writeAudit(tx, { actorId: actor.id, action: 'notary.office.issue', target: `notaryOrder:${cur.orderNo}`, after: { certNo: no, doc: doc.sha256 }, ip });
@@ -166,14 +173,21 @@ export function notaryConsole(deps: NotaryDeps & { announce(actor: { id: number;
       return { certNo: no };
     },
 
-    /** POST /api/notaryOffice/terminate (reason, failed): ends an order in progress as terminated (3) or failed (4). */
+    /**
+     * POST /api/notaryOffice/terminate (reason, failed): ends an order in progress as terminated (3) or failed
+     * (4); the paid fee is refunded in the same transaction, once (refund.ts; Alipay sent after commit).
+     */
     async terminate(office: OfficeRow, id: number, reason: string, failed: boolean, actor: UserRow, ip: string | null): Promise<void> {
+      let pending: number | null = null;
       await step(office, id, async (tx, cur, sms) => {
         const status = failed ? 4 : 3;
         await tx.update(notaryOrders).set({ status, reason, updatedAt: new Date() }).where(eq(notaryOrders.id, cur.id));
-        await writeAudit(tx, { actorId: actor.id, action: failed ? 'notary.office.fail' : 'notary.office.terminate', target: `notaryOrder:${cur.orderNo}`, after: { reason }, ip });
-        await tell(tx, cur, `您的公证申请（订单 ${cur.orderNo}）${failed ? '公证失败' : '已被公证机构终止'}，原因：${reason}`, sms);
+        const r = await refundFee(deps.refunds, tx, cur, reason, actor.id);
+        pending = r.pending;
+        await writeAudit(tx, { actorId: actor.id, action: failed ? 'notary.office.fail' : 'notary.office.terminate', target: `notaryOrder:${cur.orderNo}`, after: { reason, refunded: r.text }, ip });
+        await tell(tx, cur, `您的公证申请（订单 ${cur.orderNo}）${failed ? '公证失败' : '已被公证机构终止'}，原因：${reason}。${r.text}`, sms);
       });
+      await afterCommit(deps.refunds, pending);
     },
 
     /** POST /api/notaryOffice/announce: an announcement of the office in the 公告 dialog (title prefixed with the office name). */

@@ -23,6 +23,7 @@ import type { IdentityBundle, IdentityService } from '../trust/identities.ts';
 import type { TrustReader } from '../trust/types.ts';
 import { documentHtml, printPdf, type DocContext } from './documents.ts';
 import type { OfficeRow, OfficeService } from './offices.ts';
+import type { NotaryRefunds } from './refund.ts';
 import type { Verdict } from './verify.ts';
 
 export type OrderRow = typeof notaryOrders.$inferSelect;
@@ -51,6 +52,8 @@ export interface NotaryDeps {
   payPoints(tx: DbOrTx, p: { userId: number; money: number; desc: string }): Promise<string>;
   payAlipay(p: { userId: number; money: number; desc: string; returnUrl: string }, ip: string | null): Promise<{ html: string; order_no: string }>;
   publicUrl: string;
+  /** Commerce refunds of paid fees (refund.ts). */
+  refunds: NotaryRefunds;
 }
 
 /** An order row locked FOR UPDATE, or null. */
@@ -141,10 +144,13 @@ export async function docContext(deps: NotaryDeps, o: OrderRow, office: OfficeRo
   };
 }
 
-/** Prints document `type`, signs it with `signer` (PAdES) and stores the PDF → its SHA-256 (reference it with `saveDoc`). */
-export async function makeDoc(deps: NotaryDeps, type: number, ctx: DocContext, signer: IdentityBundle, reason: string): Promise<{ sha256: string; size: number }> {
+/**
+ * Prints document `type`, signs it with `signer` (PAdES; null: left unsigned, the interview record before the
+ * applicant signs it) and stores the PDF → its SHA-256 (reference it with `saveDoc`).
+ */
+export async function makeDoc(deps: NotaryDeps, type: number, ctx: DocContext, signer: IdentityBundle | null, reason: string): Promise<{ sha256: string; size: number }> {
   const pdf = await printPdf(deps.browser, documentHtml(type, ctx));
-  const signed = await deps.identities.signPdf(signer, pdf, reason);
+  const signed = signer ? await deps.identities.signPdf(signer, pdf, reason) : pdf;
   return { sha256: await deps.blobs.putBuffer(signed), size: signed.length };
 }
 

@@ -31,9 +31,12 @@ export interface OfficeDeps {
 export function officeService(deps: OfficeDeps) {
   const { db } = deps;
   return {
-    /** Creates an office (operator `actorId`), audited → its row. */
-    async create(actorId: number | null, p: { name: string; certPrefix: string; fee?: number }, ip: string | null): Promise<OfficeRow> {
-      const bundle = await deps.identities.issue({ org: p.name, unit: '公证机构电子签章', cn: p.name }, 10);
+    /**
+     * Creates an office (operator `actorId`), audited → its row. Its signing identity is `identity` when given
+     * (imported, CLI), else issued now by the platform root (10 years).
+     */
+    async create(actorId: number | null, p: { name: string; certPrefix: string; fee?: number; city?: string; identity?: IdentityBundle }, ip: string | null): Promise<OfficeRow> {
+      const bundle = p.identity ?? (await deps.identities.issue({ org: p.name, unit: '公证机构电子签章', cn: p.name }, 10));
       const png = renderPng(companySealSvg(p.name, '公证专用章')).png;
       return db.transaction(async (tx) => {
         const sealSha256 = await storeBufferInTx(tx, deps.blobs, png, 'image/png');
@@ -41,13 +44,29 @@ export function officeService(deps: OfficeDeps) {
           name: p.name,
           certPrefix: p.certPrefix,
           feePerEvidence: p.fee ?? DEFAULT_FEE_PER_EVIDENCE,
+          city: p.city ?? '',
           keySealed: deps.box.seal(bundle.keyPkcs8.toString('base64')),
           certChain: bundle.chain.map((c) => c.toString('base64')).join(','),
           sealSha256,
         }).returning();
-        await writeAudit(tx, { actorId, action: 'notary.office.create', target: `notaryOffice:${row!.id}`, after: { name: p.name, certPrefix: p.certPrefix, fee: row!.feePerEvidence }, ip });
+        await writeAudit(tx, { actorId, action: 'notary.office.create', target: `notaryOffice:${row!.id}`, after: { name: p.name, certPrefix: p.certPrefix, city: row!.city, fee: row!.feePerEvidence, cert: p.identity ? 'imported' : 'issued' }, ip });
         return row!;
       });
+    },
+
+    /** Replaces an office's signing identity (CLI notary:office-cert: re-issued by the root or imported), audited. */
+    async setIdentity(actorId: number | null, officeId: number, bundle: IdentityBundle, how: 'issued' | 'imported'): Promise<void> {
+      await db.transaction(async (tx) => {
+        const r = await tx.update(notaryOffices).set({ keySealed: deps.box.seal(bundle.keyPkcs8.toString('base64')), certChain: bundle.chain.map((c) => c.toString('base64')).join(',') }).where(eq(notaryOffices.id, officeId)).returning({ id: notaryOffices.id });
+        if (r.length === 0) throw badRequest(MSG.NOTARY_OFFICE_NOT_FOUND);
+        await writeAudit(tx, { actorId, action: 'notary.office.cert', target: `notaryOffice:${officeId}`, after: { how, subject: deps.identities.nameOf(bundle) }, ip: null });
+      });
+    },
+
+    /** An office by id, exact name or certificate prefix (CLI), or null. */
+    async find(ref: string): Promise<OfficeRow | null> {
+      const rows = await db.select().from(notaryOffices).orderBy(asc(notaryOffices.id));
+      return rows.find((o) => String(o.id) === ref || o.name === ref || o.certPrefix === ref) ?? null;
     },
 
     /** Makes `userId` a notary of `officeId`, audited. 400 公证机构不存在 / 该用户已是公证机构工作人员. */

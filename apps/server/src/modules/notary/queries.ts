@@ -10,6 +10,8 @@ import { PAGE_SIZE } from '@cunzheng/contract/constants';
 import { notaryDocuments, notaryOrders } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { evidenceRow, orderEvidenceIds, ownedOrder, type NotaryDeps, type OrderRow } from './context.ts';
+import { interviewToSign } from './interview.ts';
+import { refundText } from './refund.ts';
 
 const secs = (d: Date) => Math.floor(d.getTime() / 1000);
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -61,7 +63,7 @@ export function notaryQueries(deps: NotaryDeps) {
       const docs = await db.select({ type: notaryDocuments.type }).from(notaryDocuments).where(eq(notaryDocuments.orderId, o.id));
       const office = await deps.offices.byId(o.officeId);
       return {
-        info: { orderNo: o.orderNo, addTime: secs(o.createdAt), money: o.money, pay: o.payStatus, step: o.step, notarial: o.status ?? 0, certNo: o.certNo ?? '', reason: o.reason ?? '', officeName: office?.name ?? '', docs: docs.map((d) => d.type).sort() },
+        info: { orderNo: o.orderNo, addTime: secs(o.createdAt), money: o.money, pay: o.payStatus, step: o.step, notarial: o.status ?? 0, certNo: o.certNo ?? '', reason: o.reason ?? '', officeName: office?.name ?? '', docs: docs.map((d) => d.type).sort(), interviewToSign: interviewToSign(o), refund: await refundText(deps.refunds, o) },
         list: pageIds.flatMap((i) => (byId.get(i) ? [evidenceRow(byId.get(i)!)] : [])),
         invoiceInfo: o.payStatus === 2 && o.commerceOrderNo ? { orderNo: o.commerceOrderNo, money: o.payType === 2 ? o.money : 0, invoiceStatus: o.payType === 2 ? 0 : 2 } : null,
         count: ids.length,

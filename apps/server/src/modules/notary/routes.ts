@@ -7,16 +7,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   NOTARY_STEP_ROUTE, ZCheckGzsNoReq, ZNotaryApplicationReq, ZNotaryConsentReq, ZNotaryCreateReq, ZNotaryDetailQuery, ZNotaryDocReq, ZNotaryEvidenceQuery,
-  ZNotaryListQuery, ZNotaryOrderReq, ZNotaryOrdersTabQuery, ZNotaryPayReq,
+  ZNotaryInterviewSignReq, ZNotaryListQuery, ZNotaryOrderReq, ZNotaryOrdersTabQuery, ZNotaryPayReq,
 } from '@cunzheng/contract/notary';
 import { MSG } from '@cunzheng/contract/messages';
 import type { Sessions } from '../../platform/auth.ts';
 import { ok } from '../../platform/errors.ts';
 import type { NotaryQueries } from './queries.ts';
 import type { NotaryService } from './service.ts';
+import type { InterviewSignature } from './interview.ts';
 
 /** Registers the user-side and public notary routes. */
-export const notaryRoutes = (deps: { notary: NotaryService; queries: NotaryQueries; sessions: Sessions}): FastifyPluginAsyncZod => async (app) => {
+export const notaryRoutes = (deps: { notary: NotaryService; queries: NotaryQueries; interview: InterviewSignature; sessions: Sessions }): FastifyPluginAsyncZod => async (app) => {
   const { notary, queries, sessions } = deps;
 
   /** GET /api/notary/gate → null when 新增公证 is allowed; 400 您未实名不可使用该功能 / 实名补传还未通过，请耐心等待 … with data.redirect (p2 §6). */
@@ -79,7 +80,17 @@ export const notaryRoutes = (deps: { notary: NotaryService; queries: NotaryQueri
     reply.redirect(`/attestation-all/data/readingMaterial/${NOTARY_STEP_ROUTE[4]}/${req.query.orderId}/0`, 302),
   );
 
-  /** POST /api/Evidences/stop (orderId) → null: 终止, the order becomes void. */
+  /**
+   * POST /api/notary/interviewSign (orderId, agree) → null: the applicant confirms the recorded interview and
+   * signs the record with a new event certificate; the office countersigns it (incremental update; interview.ts).
+   */
+  app.post('/api/notary/interviewSign', { schema: { body: ZNotaryInterviewSignReq } }, async (req) => {
+    const me = await sessions.mainRole(req);
+    await deps.interview.sign(me.user.id, req.body.orderId, req.ip);
+    return ok(null);
+  });
+
+  /** POST /api/Evidences/stop (orderId) → null: 终止, the order becomes void (a paid one not yet accepted: the fee is refunded). */
   app.post('/api/Evidences/stop', { schema: { body: ZNotaryOrderReq } }, async (req) => {
     const me = await sessions.mainRole(req);
     await notary.stop(me.user.id, req.body.orderId, req.ip);

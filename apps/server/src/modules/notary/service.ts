@@ -13,7 +13,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { notaryOrderEvidence, notaryOrders } from '../../db/schema/index.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { notifyMany } from '../notifications/notify.ts';
+import { notify, notifyMany } from '../notifications/notify.ts';
+import { afterCommit, refundFee } from './refund.ts';
 import { docContext, lockOrder, makeDoc, notarialTypeOf, orderEvidenceIds, ownedOrder, saveDoc, type NotaryDeps, type OrderRow } from './context.ts';
 
 /** A new order number: GZ + yyyyMMddHHmmss (Asia/Shanghai) + 6 random digits. */
@@ -190,8 +191,11 @@ export function notaryService(deps: NotaryDeps) {
       const o = (await lockOrder(tx, ref.id))!;
       if (o.payStatus === 2) return;
       if (!open(o) || o.step !== NOTARY_STEP.pay) {
-        await tx.update(notaryOrders).set({ payStatus: 2, updatedAt: new Date() }).where(eq(notaryOrders.id, o.id));
-        await writeAudit(tx, { actorId: o.userId, action: 'notary.order.paidAfterClose', target: `notaryOrder:${o.orderNo}`, after: { commerceOrderNo: p.orderNo } });
+        // Paid for an order that is void meanwhile: the payment is recorded and refunded (sent by the commerce job).
+        await tx.update(notaryOrders).set({ payStatus: 2, commerceOrderNo: p.orderNo, updatedAt: new Date() }).where(eq(notaryOrders.id, o.id));
+        const r = await refundFee(deps.refunds, tx, { ...o, payStatus: 2, commerceOrderNo: p.orderNo }, '订单已终止后到账', null);
+        await writeAudit(tx, { actorId: o.userId, action: 'notary.order.paidAfterClose', target: `notaryOrder:${o.orderNo}`, after: { commerceOrderNo: p.orderNo, refunded: r.text } });
+        if (r.text) await notify(tx, o.userId, `您的公证订单 ${o.orderNo} 已终止，${r.text}`);
         return;
       }
       await submit(tx, o, p.orderNo, 2);
@@ -199,16 +203,32 @@ export function notaryService(deps: NotaryDeps) {
     },
 
     /**
-     * POST /api/Evidences/stop (orderId): 终止 — the caller's unfinished order (not yet paid and submitted)
-     * becomes void (status 3 terminated); nothing more can be done with it. 400 当前订单状态不允许该操作.
+     * POST /api/Evidences/stop (orderId): 终止 — the caller's unfinished order, or a paid one the office has not
+     * accepted yet, becomes void (status 3 terminated); nothing more can be done with it. A paid fee is
+     * refunded in the same transaction (points back at once; Alipay sent after commit — refund.ts), once:
+     * a second or concurrent call finds the order void. The user is notified (in-app, SMS).
+     * 400 当前订单状态不允许该操作 (accepted, finished, or already void).
      */
     async stop(userId: number, id: number, ip: string | null): Promise<void> {
-      await db.transaction(async (tx) => {
+      const reason = '申请人终止';
+      const r = await db.transaction(async (tx) => {
         const o = await ownedOrder(tx, userId, id, true);
-        if (!open(o) || o.step > NOTARY_STEP.pay) throw badRequest(MSG.NOTARY_STEP_INVALID);
-        await tx.update(notaryOrders).set({ status: 3, reason: '申请人终止', payStatus: o.payStatus === 1 ? 3 : o.payStatus, updatedAt: new Date() }).where(eq(notaryOrders.id, o.id));
-        await writeAudit(tx, { actorId: userId, action: 'notary.order.stop', target: `notaryOrder:${o.orderNo}`, before: { step: o.step }, ip });
+        const withdrawable = o.status === 1 && o.step === NOTARY_STEP.submitted && !o.acceptedAt;
+        if (!(open(o) && o.step <= NOTARY_STEP.pay) && !withdrawable) throw badRequest(MSG.NOTARY_STEP_INVALID);
+        await tx.update(notaryOrders).set({ status: 3, reason, payStatus: o.payStatus === 1 ? 3 : o.payStatus, updatedAt: new Date() }).where(eq(notaryOrders.id, o.id));
+        const r = await refundFee(deps.refunds, tx, o, reason, userId);
+        await writeAudit(tx, { actorId: userId, action: 'notary.order.stop', target: `notaryOrder:${o.orderNo}`, before: { step: o.step, status: o.status }, after: { refunded: r.text }, ip });
+        if (r.text) {
+          await notify(tx, userId, `您的公证订单 ${o.orderNo} 已终止。${r.text}`);
+          if (withdrawable) await notifyMany(tx, await deps.offices.staffIds(o.officeId, tx), `公证订单 ${o.orderNo} 已被申请人撤回。`);
+        }
+        return { ...r, orderNo: o.orderNo };
       });
+      await afterCommit(deps.refunds, r.pending);
+      if (r.text) {
+        const u = await deps.findUser(userId);
+        if (u?.mobile) await deps.sms.send(u.mobile, `【存证】您的公证订单 ${r.orderNo} 已终止。${r.text}`).catch(() => undefined);
+      }
     },
   };
 

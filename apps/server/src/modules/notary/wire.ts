@@ -22,6 +22,7 @@ import { notaryOfficeRoutes } from './officeRoutes.ts';
 import { notaryQueries } from './queries.ts';
 import { notaryRoutes } from './routes.ts';
 import { notaryService } from './service.ts';
+import { interviewSignature } from './interview.ts';
 
 export interface NotaryWiring {
   ledger: LedgerService;
@@ -63,18 +64,20 @@ export function buildNotary(ctx: AppContext, w: NotaryWiring) {
     payPoints: (tx, p) => w.commerce.notaryPoints(tx, p),
     payAlipay: (p, ip) => w.commerce.notaryAlipay(p, ip),
     publicUrl: ctx.config.PUBLIC_URL.replace(/\/+$/, ''),
+    refunds: { refund: (tx, p) => w.commerce.refund(tx, p), runRefund: (id) => w.commerce.runRefund(id), refundOf: (no) => w.commerce.refundOf(no) },
   };
   const notary = notaryService(deps);
   w.commerce.onNotaryPaid((tx, p) => notary.onPaid(tx, p));
   const queries = notaryQueries(deps);
   const console = notaryConsole({ ...deps, announce: (actor, p) => w.announcements.publish(actor, p) });
-  return { notary, queries, console, offices, identities };
+  const interview = interviewSignature(deps);
+  return { notary, queries, console, offices, identities, interview };
 }
 
 export type NotaryModule = ReturnType<typeof buildNotary>;
 
 /** Registers the notary routes. */
 export async function registerNotaryRoutes(app: FastifyInstance, ctx: AppContext, m: NotaryModule, findUserByMobile: (mobile: string) => Promise<number | null>): Promise<void> {
-  await app.register(notaryRoutes({ notary: m.notary, queries: m.queries, sessions: ctx.sessions }));
+  await app.register(notaryRoutes({ notary: m.notary, queries: m.queries, interview: m.interview, sessions: ctx.sessions }));
   await app.register(notaryOfficeRoutes({ console: m.console, offices: m.offices, queries: m.queries, sessions: ctx.sessions, findUserByMobile }));
 }

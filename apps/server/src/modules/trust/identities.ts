@@ -65,6 +65,32 @@ export function identityService(deps: IdentityDeps) {
       return signer(pdf);
     },
 
+    /**
+     * Imports an identity held elsewhere (issue 15 §3, CLI notary:office-create --key/--cert): a PKCS#8 or
+     * SEC1 PEM private key, its certificate and optionally the issuer chain (PEM). The key must match the
+     * certificate and every certificate must be signed by the next; when the chain does not end in a
+     * self-signed certificate the platform root must have issued its last one (it is then appended).
+     * Throws a plain Error saying what is wrong.
+     */
+    async importIdentity(keyPem: string, certPem: string, chainPem = ''): Promise<IdentityBundle> {
+      const key = crypto.createPrivateKey(keyPem);
+      const pems = (t: string) => t.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+      const certs = [...pems(certPem), ...pems(chainPem)].map((p) => new crypto.X509Certificate(p));
+      if (certs.length === 0) throw new Error('no certificate in --cert');
+      if (!certs[0]!.checkPrivateKey(key)) throw new Error('the private key does not match the certificate');
+      const last = certs.at(-1)!;
+      if (!(last.checkIssued(last) && last.verify(last.publicKey))) {
+        const r = await root();
+        const rootX = new crypto.X509Certificate(r.certDer);
+        if (!(last.checkIssued(rootX) && last.verify(rootX.publicKey))) throw new Error('the certificate chain does not end at a root, and the platform root did not issue it');
+        certs.push(rootX);
+      }
+      for (let i = 0; i + 1 < certs.length; i++) if (!certs[i]!.verify(certs[i + 1]!.publicKey)) throw new Error(`certificate ${i + 1} of the chain is not signed by the next one`);
+      const now = Date.now();
+      if (new Date(certs[0]!.validTo).getTime() < now || new Date(certs[0]!.validFrom).getTime() > now) throw new Error('the certificate is not valid now');
+      return { keyPkcs8: key.export({ type: 'pkcs8', format: 'der' }), chain: certs.map((c) => c.raw) };
+    },
+
     /** Subject CN of a bundle's certificate. */
     nameOf: (bundle: IdentityBundle): string => toIdentity(bundle).name,
   };

@@ -12,7 +12,8 @@
  *
  * Placeholder: @signpdf/placeholder-pdf-lib on pdf-lib 1.17 (its peer dependency; it rewrites the file
  * with a classic xref, which keeps Chromium's Type 3 CJK fonts intact), then @signpdf/signpdf computes
- * the byte ranges and calls our pkijs-based `Signer`.
+ * the byte ranges and calls our pkijs-based `Signer`. A PDF that is already signed gets its new field by
+ * incremental update instead (pdf-increment.ts), so a countersignature keeps the first signature valid.
  */
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
@@ -22,6 +23,7 @@ import { SignPdf } from '@signpdf/signpdf';
 import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import { buildSignedData } from './cms.ts';
 import type { Identity } from './keys.ts';
+import { addIncrementalPlaceholder, hasSignature } from './pdf-increment.ts';
 import { addDocTimestamp, type LtaSource } from './pdf-lta.ts';
 import { OID, ab, digest } from './pki.ts';
 import type { Stamp } from './tsa-client.ts';
@@ -81,18 +83,16 @@ export function localPdfSigner(deps: PdfSignerDeps): PdfSigner {
   const signer = new CadesSigner(deps);
   return async (pdf) => {
     for (const [i, size] of PLACEHOLDER_BYTES.entries()) {
-      const doc = await PDFDocument.load(pdf, { updateMetadata: false });
-      pdflibAddPlaceholder({
-        pdfDoc: doc,
-        reason: deps.reason ?? 'Cunzheng electronic data preservation certificate',
-        contactInfo: deps.contact,
-        name: deps.identity.name,
-        location: 'CN',
-        signatureLength: size,
-        subFilter: SUBFILTER_ETSI_CADES_DETACHED,
-        appName: 'Cunzheng',
-      });
-      const prepared = Buffer.from(await doc.save({ useObjectStreams: false }));
+      const opts = { reason: deps.reason ?? 'Cunzheng electronic data preservation certificate', contactInfo: deps.contact, name: deps.identity.name, location: 'CN', signatureLength: size, subFilter: SUBFILTER_ETSI_CADES_DETACHED };
+      // Already signed (a countersignature, issue 15): the new field goes into an incremental update so the
+      // earlier signatures stay valid (pdf-increment.ts); otherwise pdf-lib rewrites the file with the field.
+      let prepared: Buffer;
+      if (hasSignature(pdf)) prepared = await addIncrementalPlaceholder(pdf, opts);
+      else {
+        const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+        pdflibAddPlaceholder({ pdfDoc: doc, ...opts, appName: 'Cunzheng' });
+        prepared = Buffer.from(await doc.save({ useObjectStreams: false }));
+      }
       let signed: Buffer;
       try {
         signed = await new SignPdf().sign(prepared, signer);

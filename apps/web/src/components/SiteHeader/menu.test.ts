@@ -27,6 +27,15 @@ describe('visibleMenu', () => {
     expect(paths(visibleMenu(menuEntries(), company, 'account'))).toEqual(['/kyc-info', '/setting', '/notifications', '/signature', '/member', '/orders', '/invoice']);
   });
 
+  it('公证工作台 (/notary-office) only for notary users (userInfo.notary)', () => {
+    const v = { token: 't', role: '1', userInfo: user };
+    expect(paths(visibleMenu(menuEntries(), v, 'main'))).toContain('/notary');
+    expect(paths(visibleMenu(menuEntries(), v, 'main'))).not.toContain('/notary-office');
+    expect(paths(visibleMenu(menuEntries(), { ...v, userInfo: { ...user, notary: true } }, 'main'))).toContain('/notary-office');
+    expect(paths(visibleMenu(menuEntries(), { ...v, role: '2', userInfo: { ...user, notary: true } }, 'main'))).not.toContain('/notary-office');
+    expect(paths(visibleMenu(menuEntries(), { token: '', role: '', userInfo: null }, 'main'))).not.toContain('/notary-office');
+  });
+
   it('account-type and verification conditions', () => {
     const entries: MenuEntry[] = [
       { path: '/member', label: '成员管理', order: 1, auth: true, area: 'account', accountType: 2, hideForRoles: ['2'] },

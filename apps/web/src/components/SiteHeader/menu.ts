@@ -19,6 +19,7 @@ export function isVisible(e: MenuEntry, v: MenuViewer): boolean {
   if (e.hideForRoles?.includes(v.role || '1')) return false;
   const loggedIn = v.token !== '';
   if (e.loggedInOnly && !loggedIn) return false;
+  if (e.notaryOnly && !(loggedIn && v.userInfo?.notary === true)) return false;
   if (e.accountType !== undefined && (!loggedIn || Number(v.userInfo?.status) !== e.accountType)) return false;
   if (e.verified !== undefined) {
     if (!loggedIn) return false;
