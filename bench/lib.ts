@@ -30,15 +30,20 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts `apps/server/src/main.ts` with a fresh DATA_DIR; resolves when /api/health answers. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts `apps/server/src/main.ts` with a fresh DATA_DIR; resolves when /api/health answers.
+ * `opts.logFile`: the server's stdout (its pino log) goes to that file (else it is dropped).
+ */
+export async function startServer(env: Record<string, string> = {}, opts: { logFile?: string } = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cz-bench-'));
   const port = await freePort();
+  const out = opts.logFile ? fs.openSync(opts.logFile, 'w') : 'ignore';
   const proc = spawn(NODE, ['apps/server/src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_OFF: '1', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', out, 'inherit'],
   });
+  if (typeof out === 'number') fs.closeSync(out);
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     try {
@@ -87,3 +92,54 @@ export async function userToken(server: RunningServer, mobile = '13800138000', p
 export const f2 = (n: number) => n.toFixed(2);
 /** Percentile of a sorted array. */
 export const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** A database the benches run on: embedded PGlite (the default) or a PostgreSQL server. */
+export type BenchDb = 'pglite' | 'postgres';
+
+/**
+ * The databases chosen by `BENCH_DB` (pglite | postgres | both; default both), in that order. Figures that
+ * involve a database are measured on each (issue 16 "How it is measured").
+ */
+export function benchDbs(): BenchDb[] {
+  const v = (process.env.BENCH_DB ?? 'both').trim();
+  if (v === 'both') return ['pglite', 'postgres'];
+  if (v === 'pglite' || v === 'postgres') return [v];
+  throw new Error(`BENCH_DB must be pglite, postgres or both (got ${v})`);
+}
+
+/**
+ * Server environment for `db`: {} for PGlite; for PostgreSQL `DATABASE_URL` of a fresh database under
+ * BENCH_PG_URL / TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), dropped by `drop()`.
+ * Resolves null when PostgreSQL does not answer (the caller skips that database and says so).
+ */
+export async function benchDbEnv(db: BenchDb, prefix = 'cz_bench'): Promise<{ env: Record<string, string>; drop(): Promise<void> } | null> {
+  if (db === 'pglite') return { env: {}, drop: async () => {} };
+  const base = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const { default: pg } = await import('pg');
+  const name = `${prefix}_${Math.random().toString(16).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: base });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: u.toString() },
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** `uptime`'s load averages (1, 5, 15 min), recorded beside every number. */
+export const loadAvg = (): string => os.loadavg().map((x) => x.toFixed(2)).join(' ');

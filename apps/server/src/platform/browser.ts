@@ -3,7 +3,8 @@
  * web capture (DESIGN.md "What a user runs": Debian's /usr/bin/chromium; a browser is never downloaded).
  *
  * - Lazy: the browser starts on the first job (~0.2 s), not at app start.
- * - One browser process is reused; every job gets a fresh, isolated BrowserContext closed afterwards.
+ * - One browser process is reused; every job gets a fresh, isolated BrowserContext closed afterwards
+ *   (in the background: the job's result does not wait for it; its slot does).
  * - Concurrency is bounded (default 2 jobs at a time); further jobs wait in FIFO order.
  * - If the browser died (crash, killed), the next job launches a new one.
  * - `close()` stops the browser; push it to `ctx.onStop` so it ends with the app.
@@ -42,6 +43,18 @@ export interface BrowserJobOptions {
    * show what the job put in with `page.setContent` (certificates). Web capture passes false.
    */
   offline?: boolean;
+  /**
+   * A context and page made ahead of time with `prepare` (issue 16: a new page costs 100–400 ms, a new
+   * renderer). Used instead of a new context when it is still open; otherwise closed and a new one is made.
+   * Either way the job gets a context no other job used; `context` options are then ignored.
+   */
+  prepared?: Promise<PreparedPage | null>;
+}
+
+/** A fresh context and page, made outside any slot for one later job. */
+export interface PreparedPage {
+  context: BrowserContext;
+  page: Page;
 }
 
 export interface BrowserPool {
@@ -51,6 +64,13 @@ export interface BrowserPool {
    * Throws what `job` throws, or the launch error when Chromium cannot start.
    */
   withPage<T>(job: (page: Page, context: BrowserContext) => Promise<T>, opts?: BrowserJobOptions): Promise<T>;
+  /**
+   * Makes a new context (with `opts`, network on) and its page now, without taking a slot, for a later
+   * `withPage(job, { prepared })`. Null when the browser cannot start or the pool is closed.
+   */
+  prepare(opts: BrowserContextOptions): Promise<PreparedPage | null>;
+  /** Runs `fn` when the pool closes (before the browser stops): owners of prepared pages clean up. */
+  onClose(fn: () => Promise<void> | void): void;
   /** Number of browser launches so far (1 after the first job; grows only after a crash). */
   launches(): number;
   /** Closes the browser (if started). Later jobs are refused. */
@@ -65,6 +85,7 @@ export function browserPool(opts: BrowserPoolOptions): BrowserPool {
   let closed = false;
   let running = 0;
   const waiting: Array<() => void> = [];
+  const closers: Array<() => Promise<void> | void> = [];
 
   const acquire = async (): Promise<void> => {
     if (running < limit) {
@@ -115,19 +136,43 @@ export function browserPool(opts: BrowserPoolOptions): BrowserPool {
       await acquire();
       let context: BrowserContext | null = null;
       try {
-        const b = await getBrowser();
-        context = await b.newContext(jobOpts.context);
-        if (jobOpts.offline !== false) await context.route('**/*', (route) => route.abort());
-        const page = await context.newPage();
+        const pre = jobOpts.prepared ? await jobOpts.prepared.catch(() => null) : null;
+        let page: Page;
+        if (pre && !pre.page.isClosed() && pre.context.browser()?.isConnected()) {
+          context = pre.context;
+          page = pre.page;
+        } else {
+          if (pre) await pre.context.close().catch(() => {});
+          const b = await getBrowser();
+          context = await b.newContext(jobOpts.context);
+          if (jobOpts.offline !== false) await context.route('**/*', (route) => route.abort());
+          page = await context.newPage();
+        }
         return await job(page, context);
       } finally {
-        if (context) await context.close().catch(() => {});
-        release();
+        // Issue 16: the result goes back at once; the context closes in the background and the slot is
+        // released only when it has (so no more contexts than slots ever exist at once, spares aside).
+        const done = context;
+        if (done) void done.close().catch(() => {}).finally(release);
+        else release();
       }
+    },
+    async prepare(contextOpts) {
+      if (closed) return null;
+      try {
+        const context = await (await getBrowser()).newContext(contextOpts);
+        return { context, page: await context.newPage() };
+      } catch {
+        return null;
+      }
+    },
+    onClose(fn) {
+      closers.push(fn);
     },
     launches: () => launchCount,
     async close() {
       closed = true;
+      for (const fn of closers.splice(0)) await Promise.resolve().then(fn).catch(() => {});
       const b = browser;
       browser = null;
       if (b) await b.then((x) => x.close()).catch(() => {});

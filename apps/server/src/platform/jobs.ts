@@ -70,7 +70,11 @@ export async function startJobs(deps: { database: Database; databaseUrl?: string
     },
     async send(name, data, opts) {
       const { group, ...rest } = opts ?? {};
-      return boss.send(name, data, group ? { ...rest, group: { id: group } } : rest);
+      const id = await boss.send(name, data, group ? { ...rest, group: { id: group } } : rest);
+      // Issue 16: a job due now wakes this process's idle workers of its queue at once instead of waiting
+      // out their poll (0.5 s: ≈ 80–250 ms per web capture). Other processes still find it by polling.
+      if (id && !rest.startAfter) for (const w of boss.getWipData()) if (w.name === name && w.count === 0) boss.notifyWorker(w.id);
+      return id;
     },
     async every(name, cron, opts, handler) {
       // Issue 17 §2: a scheduled job is a cluster-wide singleton elected by the database. The cron gives one

@@ -22,7 +22,7 @@ import { storeBufferInTx } from '../../platform/blobRefs.ts';
 import type { BrowserPool } from '../../platform/browser.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { EvidenceService } from '../evidence/service.ts';
-import { CaptureFailure, capturePage, captureUserAgent } from '../../platform/capture/engine.ts';
+import { CaptureFailure, capturePage, captureUserAgent, prepareCapture } from '../../platform/capture/engine.ts';
 import { requestSummary, type RequestSummary } from '../../platform/capture/provenance.ts';
 import type { WaczSigner } from '../../platform/capture/signer.ts';
 import { buildWacz, type PackageStamper } from '../../platform/capture/wacz.ts';
@@ -62,6 +62,9 @@ const waczName = (url: string, at: Date) => {
   return `网页取证-${host}-${t}.wacz`;
 };
 
+/** The engine settings of every capture of this runner. */
+const recorderOf = (s: CaptureSettings) => ({ timeoutMs: s.timeoutMs, maxBytes: s.maxBytes, allowHosts: s.allowHosts, userAgent: captureUserAgent(s.chromiumPath) });
+
 /** Builds the runner. */
 export function captureRunner(deps: RunnerDeps) {
   const { db, settings } = deps;
@@ -75,6 +78,14 @@ export function captureRunner(deps: RunnerDeps) {
 
   /** The capture and deposit of one row (status already 1). */
   const captureAndDeposit = async (row: repo.CaptureRow) => {
+    // Milliseconds per phase (issue 16 profile; logged with 'web capture done', never part of the evidence).
+    const phases: Record<string, number> = { queue: Math.max(0, Date.now() - row.createdAt.getTime()) };
+    let last = performance.now();
+    const mark = (name: string) => {
+      const now = performance.now();
+      phases[name] = Math.round(now - last);
+      last = now;
+    };
     const dir = await fsp.mkdtemp(path.join(settings.workRoot, `cap-${row.id}-`));
     try {
       const warcPath = path.join(dir, 'data.warc.gz');
@@ -89,20 +100,21 @@ export function captureRunner(deps: RunnerDeps) {
       const capture = await capturePage(deps.pool, {
         url: row.url,
         mode: 'full',
-        timeoutMs: settings.timeoutMs,
-        maxBytes: settings.maxBytes,
-        allowHosts: settings.allowHosts,
-        userAgent: captureUserAgent(settings.chromiumPath),
+        ...recorderOf(settings),
         onExchange: (ex) => {
           requests.push(requestSummary(ex));
           warc.add(ex);
         },
+        onPhase: mark,
       }).finally(() => warc.finish().catch(() => undefined));
       await warc.finish();
+      mark('warc');
       const pkg = await buildWacz({ dir, warcPath, capture, requests, signer: deps.signer, stamper: deps.stamper, software: settings.software, publicAddress: settings.publicAddress });
       const owner = await deps.findUser(row.userId);
       if (!owner) throw new CaptureFailure(MSG.WEB_CAPTURE_FAILED);
+      mark('wacz');
       const staged = await deps.evidence.stage(fs.createReadStream(pkg.path), () => false);
+      mark('stage');
       const title = (row.title || capture.title.trim() || new URL(capture.finalUrl).hostname).slice(0, 100);
       const current = await repo.findCapture(db, row.id);
       // Deleted meanwhile, or failed by the hard deadline (issue 9 §6): a late result is not deposited.
@@ -136,7 +148,8 @@ export function captureRunner(deps: RunnerDeps) {
           await writeAudit(tx, { actorId: row.userId, action: 'web.done', target: `web_capture:${row.id}`, after: { evidenceId: ev.id, sha256: pkg.sha256, finalUrl: capture.finalUrl } });
         },
       });
-      deps.log.info({ captureId: row.id, ms: Date.now() - capture.startedAt.getTime(), bytes: pkg.size }, 'web capture done');
+      mark('deposit');
+      deps.log.info({ captureId: row.id, ms: Date.now() - capture.startedAt.getTime(), bytes: pkg.size, phases }, 'web capture done');
     } finally {
       await fsp.rm(dir, { recursive: true, force: true });
     }
@@ -152,6 +165,8 @@ export function captureRunner(deps: RunnerDeps) {
       if (!row) return;
       try {
         await captureAndDeposit(row);
+        // The next capture's browser page and proxy are made now, off its critical path (issue 16).
+        prepareCapture(deps.pool, recorderOf(settings));
       } catch (e) {
         if (e instanceof CaptureFailure && !e.retryable) return fail(row.id, row.userId, e.message);
         deps.log.warn({ err: e, captureId: id, attempt: row.attempts }, 'web capture attempt failed');

@@ -13,7 +13,7 @@ import { WARCParser } from 'warcio';
 import { MSG } from '@cunzheng/contract/messages';
 import { browserPool, type BrowserPool } from '../browser.ts';
 import { decodePng, pixelVariance, startTestSite, type TestSite } from '../../../test/webpages.ts';
-import { CAPTURE_CHROMIUM_ARGS, CaptureFailure, capturePage, captureUserAgent, type CaptureRequest } from './engine.ts';
+import { CAPTURE_CHROMIUM_ARGS, CaptureFailure, capturePage, captureUserAgent, prepareCapture, type CaptureRequest } from './engine.ts';
 import { addressGuard, parseAllowHosts } from './guard.ts';
 import { requestSummary } from './provenance.ts';
 import { startCaptureProxy, type Exchange } from './proxy.ts';
@@ -159,6 +159,30 @@ describe('capture engine', () => {
     const img = decodePng(r.screenshot);
     expect([img.width, img.height]).toEqual([1366, 768]);
     expect(r.mhtml).toBe('');
+  });
+
+  it('issue 16: a spare (proxy + fresh page made ahead) serves the next full capture with the same settings, never one with other settings', async () => {
+    const prepared: boolean[] = [];
+    // The same pool, watched: which captures got a page made ahead.
+    const watched: BrowserPool = { ...pool, withPage: (job, o) => (prepared.push(Boolean(o?.prepared)), pool.withPage(job, o)) };
+    const url = `http://127.0.0.1:${site.httpPort}/page`;
+    await capturePage(watched, req(url)); // sets cookie a=1 in its own context
+    prepareCapture(watched, req(url));
+    const seen: Exchange[] = [];
+    const r = await capturePage(watched, req(`${url}?spare=1`, { onExchange: (ex) => seen.push(ex) }));
+    expect(prepared).toEqual([false, true]);
+    expect(r.title).toBe('存证测试页面——网页取证');
+    // Every exchange of the capture reached its own callback (the WARC), and the context was fresh: no cookie.
+    expect(seen.map((x) => new URL(x.url).pathname).sort()).toEqual(['/image.png', '/page', '/slow.png', '/style.css']);
+    const first = seen.find((x) => new URL(x.url).pathname === '/page')!;
+    expect(first.requestHeaders.some(([k]) => k.toLowerCase() === 'cookie')).toBe(false);
+    expect(r.requestCount).toBe(seen.length);
+    // A spare made for other settings is discarded: the refused capture does not use it, nor does the next.
+    prepareCapture(watched, req(url));
+    expect(await reasonOf(capturePage(watched, req(url, { allowHosts: new Set<string>() })))).toBe(MSG.WEB_ADDRESS_REFUSED);
+    await capturePage(watched, req(url));
+    expect(prepared).toEqual([false, true, false]);
+    expect(pool.launches()).toBe(1);
   });
 
   it('the recording proxy is not an open proxy: other local clients get 407 and nothing is fetched', async () => {

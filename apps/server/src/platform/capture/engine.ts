@@ -14,10 +14,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { MSG } from '@cunzheng/contract/messages';
 import { msgHttpStatus } from '@cunzheng/contract/forensics';
-import type { Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import type { BrowserPool } from '../browser.ts';
-import { addressGuard, CaptureRefused, type Pinned } from './guard.ts';
-import { REFUSAL_HEADER, startCaptureProxy, type Exchange, type Refusal, type TlsSeen } from './proxy.ts';
+import { CaptureRefused, type Pinned } from './guard.ts';
+import { REFUSAL_HEADER, type CaptureProxy, type Exchange, type Refusal, type TlsSeen } from './proxy.ts';
+import { discardRecorder, newRecorder, prepareSpare, takeRecorder, type RecorderSettings } from './spare.ts';
 import { keepForInline, snapshotHtml, type InlineResources } from './snapshot.ts';
 
 /** A capture that cannot succeed as asked; `message` is the Chinese reason shown to the user. */
@@ -49,6 +50,8 @@ export interface CaptureRequest {
   userAgent: string;
   /** Called with each recorded exchange (full mode: the WARC writer). */
   onExchange?: (ex: Exchange) => void;
+  /** Called when a phase ends ('page', 'goto', 'load', 'idle', 'screenshot', 'mhtml', 'snapshot'): timing only, never evidence. */
+  onPhase?: (name: string) => void;
 }
 
 export interface CaptureResult {
@@ -114,10 +117,14 @@ export function captureUserAgent(chromiumPath: string): string {
   return uaMemo;
 }
 
-/** Waits until the proxy has had no request in flight for `quietMs`, or `capMs` passed. */
-async function networkIdle(inflight: () => number, quietMs: number, capMs: number): Promise<boolean> {
+/**
+ * Waits until the proxy has had no request in flight for `quietMs`, or `capMs` passed. The quiet time
+ * counts from the end of the last recorded exchange (`lastEnd`, ms epoch) when nothing is in flight, as
+ * Playwright's and Puppeteer's network idle do (issue 16: not from the start of the wait).
+ */
+async function networkIdle(inflight: () => number, quietMs: number, capMs: number, lastEnd = 0): Promise<boolean> {
   const end = Date.now() + capMs;
-  let quietSince = Date.now();
+  let quietSince = inflight() === 0 && lastEnd > 0 ? Math.min(Date.now(), lastEnd) : Date.now();
   while (Date.now() < end) {
     if (inflight() > 0) quietSince = Date.now();
     else if (Date.now() - quietSince >= quietMs) return true;
@@ -141,26 +148,28 @@ async function autoScroll(page: Page, capMs: number): Promise<void> {
 /** Captures `req.url` with the pool's browser. Throws CaptureFailure (reason for the user) or the raw error. */
 export async function capturePage(pool: BrowserPool, req: CaptureRequest): Promise<CaptureResult> {
   const target = new URL(req.url);
-  const guard = addressGuard(req.allowHosts);
-  // The typed address is checked before anything connects anywhere.
+  const recorderSettings = recorderSettingsOf(req);
+  // Full captures take the pool's spare recorder (proxy, guard, page made ahead; spare.ts) when there is one.
+  const rec = req.mode === 'full' ? await takeRecorder(pool, recorderSettings) : await newRecorder(recorderSettings);
+  const { guard, proxy } = rec;
+  // The typed address is checked before anything connects anywhere (the proxy only listens on loopback).
   try {
     await guard.check(target.hostname);
   } catch (e) {
+    await discardRecorder(rec);
     if (e instanceof CaptureRefused) throw new CaptureFailure(e.message);
     throw e;
   }
   const inline: InlineResources = { data: {}, css: {}, bytes: 0 };
   let requestCount = 0;
-  const proxy = await startCaptureProxy({
-    guard,
-    maxBytes: req.maxBytes,
-    requestTimeoutMs: Math.min(req.timeoutMs, 30_000),
-    onExchange: (ex) => {
-      requestCount++;
-      if (req.mode === 'full') keepForInline(inline, ex);
-      req.onExchange?.(ex);
-    },
-  });
+  let lastExchangeEnd = 0;
+  rec.sink.onExchange = (ex) => {
+    requestCount++;
+    lastExchangeEnd = Date.now();
+    if (req.mode === 'full') keepForInline(inline, ex);
+    req.onExchange?.(ex);
+  };
+  req.onPhase?.('proxy');
   const notes: string[] = [];
   // The time bound starts when a browser slot is free (a queued capture does not use up its time).
   let startedAt = new Date();
@@ -169,6 +178,7 @@ export async function capturePage(pool: BrowserPool, req: CaptureRequest): Promi
   try {
     return await pool.withPage(
       async (page, context) => {
+        req.onPhase?.('page');
         startedAt = new Date();
         deadline = startedAt.getTime() + req.timeoutMs;
         const browserVersion = context.browser()?.version() ?? '';
@@ -190,6 +200,7 @@ export async function capturePage(pool: BrowserPool, req: CaptureRequest): Promi
           throw e;
         }
         if (!resp) throw new CaptureFailure(MSG.WEB_CONNECT_FAILED);
+        req.onPhase?.('goto');
         const refusedKind = (await resp.headerValue(REFUSAL_HEADER)) as Refusal['kind'] | null;
         if (refusedKind) throw new CaptureFailure(REFUSAL_REASON[refusedKind] ?? MSG.WEB_ADDRESS_REFUSED);
         if (resp.status() >= 400) throw new CaptureFailure(msgHttpStatus(resp.status()));
@@ -198,20 +209,22 @@ export async function capturePage(pool: BrowserPool, req: CaptureRequest): Promi
         const reserve = req.mode === 'full' ? Math.min(10_000, req.timeoutMs / 4) : 2_000;
         const budget = () => Math.max(1, remaining() - reserve);
         if (!(await page.waitForLoadState('load', { timeout: budget() }).then(() => true, () => false))) notes.push('页面在限定时间内未完成加载（load 事件未触发），已按当时状态取证');
+        req.onPhase?.('load');
         if (req.mode === 'full') {
-          let idle = await networkIdle(proxy.inflight, 500, Math.min(5_000, budget()));
+          let idle = await networkIdle(proxy.inflight, 500, Math.min(5_000, budget()), lastExchangeEnd);
           // Pages taller than the window are scrolled once to trigger lazy loading; then wait again if it fetched.
           const tall = await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight + 10).catch(() => false);
           if (tall) {
             const before = proxy.requests();
             await autoScroll(page, Math.min(3_000, budget())).catch(() => undefined);
-            if (proxy.requests() !== before || proxy.inflight() > 0) idle = await networkIdle(proxy.inflight, 500, Math.min(5_000, budget()));
+            if (proxy.requests() !== before || proxy.inflight() > 0) idle = await networkIdle(proxy.inflight, 500, Math.min(5_000, budget()), lastExchangeEnd);
           }
           if (!idle) notes.push('取证时仍有网络请求未完成，未完成的请求未被记录');
         } else {
           await networkIdle(proxy.inflight, 300, Math.min(2_000, budget()));
         }
 
+        req.onPhase?.('idle');
         const title = (await page.title()).slice(0, 500);
         const finalUrl = page.url();
         let screenshot: Buffer;
@@ -227,6 +240,7 @@ export async function capturePage(pool: BrowserPool, req: CaptureRequest): Promi
         } else {
           screenshot = await page.screenshot({ type: 'png', timeout: 15_000 });
         }
+        req.onPhase?.('screenshot');
         let text = '';
         let mhtml = '';
         let snapshot = '';
@@ -235,7 +249,9 @@ export async function capturePage(pool: BrowserPool, req: CaptureRequest): Promi
           const cdp = await context.newCDPSession(page);
           mhtml = ((await cdp.send('Page.captureSnapshot', { format: 'mhtml' })) as { data: string }).data;
           await cdp.detach().catch(() => undefined);
+          req.onPhase?.('mhtml');
           snapshot = await snapshotHtml(page, inline);
+          req.onPhase?.('snapshot');
         }
         const userAgent = await page.evaluate(() => navigator.userAgent);
         if (proxy.truncated()) notes.push('记录数据量达到上限，其后的网络请求未被记录');
@@ -267,23 +283,46 @@ export async function capturePage(pool: BrowserPool, req: CaptureRequest): Promi
           mainHeaders,
         };
       },
-      {
-        offline: false,
-        context: {
-          viewport: { ...VIEWPORT },
-          screen: { ...VIEWPORT },
-          deviceScaleFactor: 1,
-          locale: LOCALE,
-          timezoneId: TIMEZONE,
-          acceptDownloads: false,
-          serviceWorkers: 'block',
-          ignoreHTTPSErrors: true,
-          userAgent: req.userAgent,
-          proxy: { server: `http://127.0.0.1:${proxy.port}`, bypass: '<-loopback>', ...proxy.credentials },
-        },
-      },
+      { offline: false, context: contextOptions(req.userAgent, proxy), ...(rec.prepared ? { prepared: rec.prepared } : {}) },
     );
   } finally {
     await proxy.close();
   }
+}
+
+/** The recorder settings of `req` (spare.ts). */
+function recorderSettingsOf(req: Pick<CaptureRequest, 'allowHosts' | 'maxBytes' | 'timeoutMs' | 'userAgent'>): RecorderSettings {
+  const requestTimeoutMs = Math.min(req.timeoutMs, 30_000);
+  return {
+    allowHosts: req.allowHosts,
+    maxBytes: req.maxBytes,
+    requestTimeoutMs,
+    contextOptions: (proxy) => contextOptions(req.userAgent, proxy),
+    key: JSON.stringify([[...req.allowHosts].sort(), req.maxBytes, requestTimeoutMs, req.userAgent]),
+  };
+}
+
+/**
+ * Makes the pool's next full capture faster (issue 16): prepares, in the background, the recording proxy
+ * and a fresh context + page for a capture with `req`'s settings, taken by the next `capturePage` in full
+ * mode (spare.ts). Call it when the CPU is free (the runner: after its deposit). Never throws.
+ */
+export function prepareCapture(pool: BrowserPool, req: Pick<CaptureRequest, 'allowHosts' | 'maxBytes' | 'timeoutMs' | 'userAgent'>): void {
+  prepareSpare(pool, recorderSettingsOf(req));
+}
+
+/** Context options of a capture through `proxy`: isolated, 1366×768, zh-CN, Asia/Shanghai, no downloads or service workers. */
+function contextOptions(userAgent: string, proxy: CaptureProxy): BrowserContextOptions {
+  return {
+    viewport: { ...VIEWPORT },
+    screen: { ...VIEWPORT },
+    deviceScaleFactor: 1,
+    locale: LOCALE,
+    timezoneId: TIMEZONE,
+    acceptDownloads: false,
+    serviceWorkers: 'block',
+    ignoreHTTPSErrors: true,
+    userAgent,
+    proxy: { server: `http://127.0.0.1:${proxy.port}`, bypass: '<-loopback>', ...proxy.credentials },
+  };
 }
