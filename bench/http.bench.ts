@@ -1,47 +1,76 @@
 /**
- * GET /api/share/getView req/s (real server: session lookup, database, certificate html) vs a bare
- * Fastify route answering the same bytes, both measured with autocannon in the same run (ratio).
+ * Certificate views at bare-route speed (issue 16, row "getView / health"): `GET /api/share/getView`
+ * req/s against `GET /api/health` req/s of the SAME server in the same run, 50 connections (autocannon),
+ * on PGlite and on PostgreSQL (a fresh database under TEST_DATABASE_URL / the local server; skipped when
+ * it does not answer). Goal: ratio ≥ 0.5 and getView p99 ≤ 20 ms. Anonymous visitor, the bench's usual
+ * client (no session). `BENCH_HTTP_SECONDS` (default 10) per measurement; `BENCH_HTTP_DB` (or `BENCH_DB`) `=pglite|postgres`.
  */
-import { fork } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { f2, freePort, startServer, userToken } from './lib.ts';
+import { createTestDatabase } from '../apps/server/test/harness.ts';
+import { f2, startServer, userToken } from './lib.ts';
 
 const DURATION_S = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
+const CONNECTIONS = 50;
 
-/** Runs autocannon against `url`; returns mean req/s and p99 latency ms. */
-async function load(url: string): Promise<{ rps: number; p99: number; errors: number }> {
-  const r = await autocannon({ url, connections: 16, duration: DURATION_S, pipelining: 1 });
+export interface Figure { name: string; value: number; unit: string; goal: string; ratio?: number; db: 'pglite' | 'postgres' }
+
+/** Runs autocannon against `url`; returns mean req/s, p99 latency ms and failed requests. */
+async function load(url: string, seconds = DURATION_S): Promise<{ rps: number; p99: number; errors: number }> {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, pipelining: 1 });
   return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
-/** Runs the benchmark; returns the numbers. */
-export async function run() {
-  const server = await startServer();
-  let bare: ReturnType<typeof fork> | undefined;
+/** One database: deposit one file, warm both routes, measure health then getView. */
+async function one(db: 'pglite' | 'postgres'): Promise<Figure[]> {
+  let dropDb: (() => Promise<void>) | undefined;
+  const env: Record<string, string> = {};
+  if (db === 'postgres') {
+    process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+    const t = await createTestDatabase('cz_bench_http');
+    env.DATABASE_URL = t.url!;
+    dropDb = t.dropDb;
+  }
+  const server = await startServer(env);
   try {
     const token = await userToken(server, '13800138001');
     const fd = new FormData();
     fd.append('file', new Blob([new TextEncoder().encode('基准测试证据文件')]), 'bench.txt');
     const up = (await (await fetch(`${server.url}/api/data/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: fd })).json()) as { data: { baoquan: string } };
     const viewUrl = `${server.url}/api/share/getView?baoquan=${up.data.baoquan}`;
+    const healthUrl = `${server.url}/api/health`;
     const sample = await (await fetch(viewUrl)).text();
-    const file = path.join(os.tmpdir(), 'cz-bench-view.json');
-    fs.writeFileSync(file, sample);
-    const port = await freePort();
-    bare = fork(path.join(import.meta.dirname, 'bareServer.ts'), [String(port), file], { stdio: 'inherit' });
-    await new Promise((r) => bare!.once('message', r));
-    const ours = await load(viewUrl);
-    const base = await load(`http://127.0.0.1:${port}/api/share/getView?baoquan=${up.data.baoquan}`);
-    const res = { getViewRps: ours.rps, bareRps: base.rps, ratio: ours.rps / base.rps, p99ms: ours.p99, bytes: sample.length, errors: ours.errors };
-    console.log(`getView: ${f2(ours.rps)} req/s (p99 ${ours.p99} ms, ${sample.length} B) vs bare Fastify ${f2(base.rps)} req/s → ratio ${f2(res.ratio)}${ours.errors ? ` (${ours.errors} errors!)` : ''}`);
-    return res;
+    await load(healthUrl, 2); // warm-up (JIT) of both routes
+    await load(viewUrl, 2);
+    const health = await load(healthUrl);
+    const view = await load(viewUrl);
+    const ratio = view.rps / health.rps;
+    console.log(`[${db}] getView ${f2(view.rps)} req/s (p99 ${view.p99} ms, ${sample.length} B${view.errors ? `, ${view.errors} errors!` : ''}) vs health ${f2(health.rps)} req/s (p99 ${health.p99} ms) → ratio ${f2(ratio)}`);
+    if (view.errors || health.errors) throw new Error(`[${db}] failed requests: getView ${view.errors}, health ${health.errors}`);
+    return [
+      { name: 'getView req/s ÷ health req/s (50 conn.)', value: Number(f2(view.rps)), unit: 'req/s', goal: '≥ 0.5', ratio: Number(f2(ratio)), db },
+      { name: 'health req/s (baseline, 50 conn.)', value: Number(f2(health.rps)), unit: 'req/s', goal: 'baseline', db },
+      { name: 'getView p99 (50 conn.)', value: view.p99, unit: 'ms', goal: '≤ 20', ratio: Number(f2(view.p99 / 20)), db },
+    ];
   } finally {
-    bare?.kill();
     await server.stop();
+    await dropDb?.();
   }
 }
 
-if (import.meta.main) await run();
+/** Runs the benchmark on PGlite and PostgreSQL; returns `{ figures }`. */
+export async function run(): Promise<{ figures: Figure[] }> {
+  const only = process.env.BENCH_HTTP_DB ?? (process.env.BENCH_DB === 'both' ? undefined : process.env.BENCH_DB);
+  const figures: Figure[] = [];
+  if (!only || only === 'pglite') figures.push(...(await one('pglite')));
+  if (!only || only === 'postgres') {
+    try {
+      figures.push(...(await one('postgres')));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ECONNREFUSED') throw e;
+      console.log('[postgres] skipped: no PostgreSQL server answers (set TEST_DATABASE_URL)');
+    }
+  }
+  return { figures };
+}
+
+if (import.meta.main) console.log(JSON.stringify(await run(), null, 2));

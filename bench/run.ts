@@ -25,6 +25,7 @@ const all: Record<string, () => Promise<unknown>> = {
   process: async () => (await import('./process.bench.ts')).run(),
   appUpload: async () => (await import('./app-upload.bench.ts')).run(),
   cluster: async () => (await import('./cluster.bench.ts')).run(),
+  lighthouse: async () => (await import('./lighthouse.bench.ts')).run(),
 };
 
 /** One figure of the table as a bench returns it. */

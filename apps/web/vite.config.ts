@@ -10,11 +10,14 @@
  */
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 const api = process.env.VITE_PROXY_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  // Issue 16: every text asset > 1 KiB is also written as .br and .gz; the server sends the one the
+  // browser accepts (@fastify/static preCompressed) with Content-Encoding.
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   server: {
     proxy: {
       '/api': { target: api, changeOrigin: false },

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -21,6 +22,7 @@ import { resolveLedgerOrigin } from './modules/ledger/origin.ts';
 import { buildServices, registerRoutes, registerWorkers, type Services } from './modules/index.ts';
 import { startJobs } from './platform/jobs.ts';
 import { opsRoutes } from './modules/system/ops.ts';
+import { freshFor } from './modules/system/routes.ts';
 import { MSG } from '@cunzheng/contract/messages';
 
 export interface BuiltApp {
@@ -41,7 +43,12 @@ export function trustedProxies(value: string): false | string[] {
  */
 function instrumentServices(ctx: AppContext, s: Services): void {
   const committed = s.ledger.committed.bind(s.ledger);
+  // Issue 16: the ledger size (health, metrics, ready) is read at most once a second, and afresh after every
+  // append this process commits; another process's appends show within the second.
+  const size = freshFor(s.ledger.size.bind(s.ledger), 1000);
+  s.ledger.size = size.get;
   s.ledger.committed = () => {
+    size.invalidate();
     ctx.metrics.deposits.inc();
     committed();
   };
@@ -100,6 +107,14 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Issue 16: answers are compressed (br, then gzip) by Accept-Encoding — never a download (Content-Disposition)
+  // nor a ranged/media answer (Accept-Ranges): their bytes and Content-Length stay as stored; static assets
+  // are served pre-compressed (below). Registered before @fastify/static, as the plugin requires.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.hasHeader('content-disposition') || reply.hasHeader('accept-ranges')) req.headers['x-no-compression'] = '1';
+    return payload;
+  });
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
   await app.register(multipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 4096 } });
 
@@ -155,6 +170,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
       root: webDist,
       wildcard: true,
       index: 'index.html',
+      preCompressed: true, // the .br / .gz files written by the web build (vite.config.ts)
       cacheControl: false,
       setHeaders: (res, file) => {
         res.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -27,7 +27,7 @@ import { BlobIntegrityError, type BlobStore } from '../../platform/blobs.ts';
 import type { IntegrityReporter } from '../../platform/blobIntegrity.ts';
 import type { BrowserPool } from '../../platform/browser.ts';
 import type { DownloadSigner } from '../../platform/downloads.ts';
-import { badRequest, tooMany } from '../../platform/errors.ts';
+import { badRequest, ok, tooMany } from '../../platform/errors.ts';
 import { failureGate, type GateCaptcha, type GateRule } from '../../platform/failureGate.ts';
 import type { RateLimiter } from '../../platform/rateLimit.ts';
 import { BAOQUAN_RE } from '../evidence/baoquan.ts';
@@ -44,6 +44,7 @@ import { printA4 } from './pdf.ts';
 import { embedCertificateFacts } from './embed.ts';
 import { findIssued, storeIssued, type IssuedFacts, type IssuedRow } from './issue.ts';
 import { viewTokens, VIEW_TOKEN_TTL_SECONDS } from './viewToken.ts';
+import { cachedBody, viewCache, type CachedBody } from './viewCache.ts';
 import type { TCertificateView } from '@cunzheng/contract/certificate';
 
 /** spec p2 §4 userStatus values counted as an active account for `isSelf` (see the file comment). */
@@ -67,7 +68,7 @@ export interface CertificateDeps {
   /** For the extraction's audit row and notification (one transaction) and the issued certificates. */
   db: Db;
   /** Evidence by number (evidence service `findByBaoquan`). */
-  evidence: Pick<EvidenceService, 'findByBaoquan'>;
+  evidence: Pick<EvidenceService, 'findByBaoquan'> & Partial<Pick<EvidenceService, 'onChanged'>>;
   ledger: Pick<LedgerService, 'latestCheckpoint' | 'size' | 'verifierKey' | 'checkpointCovering' | 'entryAt'>;
   blobs: Pick<BlobStore, 'putBuffer' | 'has' | 'touch' | 'readVerified'>;
   /** Integrity alerts (audit service `integrityAlert`, issue 9 §2): an extraction finding the file missing. */
@@ -86,6 +87,10 @@ export interface CertificateDeps {
   /** HMAC key of view tokens (loadOrCreateSecret(dataDir, 'view-token.key', 32)). */
   viewTokenKey: Buffer;
   viewTokenTtlSeconds?: number;
+  /** View cache (issue 16): answers older than this are reloaded in the background, ms (0 = no cache; default 1000). */
+  viewCacheTtlMs?: number;
+  /** View cache: at most this many numbers kept (default 500). */
+  viewCacheMax?: number;
   /** External anchoring of a ledger entry (issue 3 §3: anchor service `anchorFor`); unset → no anchoring notice. */
   anchorOf?(ledgerIndex: number): Promise<TAnchorView>;
   /** Signs certificate PDFs (issue 3 §2: trust service `signPdf`); unset → unsigned. */
@@ -252,9 +257,13 @@ export function certificateService(deps: CertificateDeps) {
     };
   };
 
-  const view = async (row: EvidenceRow, viewer: Principal | null): Promise<CertificateView> => {
+  /** 1 when `viewer` is the logged-in active owner of an evidence owned by `ownerId`. */
+  const selfOf = (ownerId: number, viewer: Principal | null): 0 | 1 => (viewer !== null && viewer.user.id === ownerId && ACTIVE_USER_STATUSES.includes(viewer.user.userStatus) ? 1 : 0);
+
+  const view = async (row: EvidenceRow, viewer: Principal | null): Promise<CertificateView> => viewAs(row, selfOf(row.userId, viewer));
+
+  const viewAs = async (row: EvidenceRow, isSelf: 0 | 1): Promise<CertificateView> => {
     const [m, present] = await Promise.all([model(row), row.deletedAt ? Promise.resolve(false) : exists(row.sha256)]);
-    const isSelf = viewer !== null && viewer.user.id === row.userId && ACTIVE_USER_STATUSES.includes(viewer.user.userStatus) ? 1 : 0;
     return {
       id: isSelf ? row.id : 0,
       baoquan: row.baoquan,
@@ -311,7 +320,42 @@ export function certificateService(deps: CertificateDeps) {
     return { downUrl: deps.downloads.url({ sha256: row.sha256, name: row.fileName, mime: row.mime, evidenceId: row.id }) };
   };
 
+  // Issue 16: getView / bqview answers, serialised once per number for the owner and for everyone else (viewCache.ts).
+  const views = viewCache({
+    max: deps.viewCacheMax ?? 500,
+    ttlMs: deps.viewCacheTtlMs ?? 1000,
+    async load(bq) {
+      const row = await find(bq);
+      const pub = await viewAs(row, 0);
+      return { ownerId: row.userId, public: cachedBody(ok(pub)), owner: cachedBody(ok({ ...pub, id: row.id, label: row.label, isSelf: 1 })) };
+    },
+  });
+  deps.evidence.onChanged?.((bq) => views.forget(bq));
+
+  /** The cached answer (`{code:200,msg,data}` JSON and ETag) of `no` for `viewer`'s class. 400 保全号不存在. */
+  const cachedView = async (no: string, viewer: Principal | null): Promise<CachedBody> => {
+    const bq = normalise(no);
+    if (!BAOQUAN_RE.test(bq)) throw badRequest(MSG.BAOQUAN_NOT_FOUND);
+    const pair = await views.get(bq);
+    return selfOf(pair.ownerId, viewer) ? pair.owner : pair.public;
+  };
+
   return {
+    /**
+     * GET /api/share/getView served from the view cache (issue 16): the serialised envelope and its ETag for
+     * `viewer`'s class (owner / anyone else). 400 保全号不存在 for an unknown or malformed number.
+     */
+    cachedView,
+
+    /**
+     * POST /api/check/bqview from the view cache: as `cachedView` when `viewToken` was issued by bqno for
+     * this `no` and has not expired; 400 查看凭证已失效，请重新查询 otherwise.
+     */
+    async cachedBqview(viewToken: string, no: string, viewer: Principal | null): Promise<CachedBody> {
+      if (!tokens.verify(viewToken, normalise(no))) throw badRequest(MSG.VIEW_TOKEN_INVALID);
+      return cachedView(no, viewer);
+    },
+
     /**
      * Registers the certificate rows of an evidence kind (e.g. 'web': 取证类型 网页取证, URL, final URL,
      * capture time), shown on getView, bqview and the PDF after 证据名称.

@@ -20,7 +20,7 @@ import type { AnchorService } from '../anchor/service.ts';
  */
 export function buildCertificate(
   ctx: AppContext,
-  deps: { ledger: LedgerService; evidence: Pick<EvidenceService, 'findByBaoquan'>; auth: Pick<AuthService, 'identity' | 'extractCodeOf'>; captcha?: Pick<CaptchaService, 'check'>; browser?: BrowserPool; trust?: Pick<TrustService, 'signPdf' | 'tokenFor' | 'rootFingerprint'>; anchor?: Pick<AnchorService, 'anchorFor'>; report?: IntegrityReporter },
+  deps: { ledger: LedgerService; evidence: Pick<EvidenceService, 'findByBaoquan'> & Partial<Pick<EvidenceService, 'onChanged'>>; auth: Pick<AuthService, 'identity' | 'extractCodeOf'>; captcha?: Pick<CaptchaService, 'check'>; browser?: BrowserPool; trust?: Pick<TrustService, 'signPdf' | 'tokenFor' | 'rootFingerprint'>; anchor?: Pick<AnchorService, 'anchorFor'>; report?: IntegrityReporter },
 ): { certificate: CertificateService; browser: BrowserPool } {
   let browser = deps.browser;
   if (!browser) {
@@ -41,6 +41,8 @@ export function buildCertificate(
     browser,
     publicUrl: ctx.config.PUBLIC_URL,
     viewTokenKey: loadOrCreateSecret(ctx.config.dataDir, 'view-token.key', 32),
+    viewCacheTtlMs: ctx.config.CERT_VIEW_CACHE_TTL_MS,
+    viewCacheMax: ctx.config.CERT_VIEW_CACHE_MAX,
     ...(deps.trust ? { signPdf: deps.trust.signPdf, timestampOf: deps.trust.tokenFor, rootFingerprint: deps.trust.rootFingerprint } : {}),
     ...(deps.anchor ? { anchorOf: deps.anchor.anchorFor } : {}),
     ...(deps.report ? { report: deps.report } : {}),

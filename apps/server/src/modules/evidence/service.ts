@@ -51,7 +51,17 @@ export interface DepositInput {
 /** Builds the evidence service. */
 export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: LedgerService; downloads: DownloadSigner; timestamper: Timestamper; log?: Pick<FastifyBaseLogger, 'warn'>; charge?: DepositDeps['charge'] }) {
   const { db, blobs } = deps;
+  // Issue 16: told (after commit) the number of an evidence whose certificate view changed (deleted, relabelled).
+  const changeListeners: Array<(baoquan: string) => void> = [];
+  const changed = (baoquan: string) => {
+    for (const f of changeListeners) f(baoquan);
+  };
   return {
+    /** Registers `f(baoquan)`, called after an evidence is deleted or relabelled (certificate view cache, issue 16). */
+    onChanged(f: (baoquan: string) => void): void {
+      changeListeners.push(f);
+    },
+
     /**
      * Streams an upload to a temp file while hashing (step 1 of POST /api/data/upload).
      * 400 文件不能为空 / 文件大小超过限制, nothing kept. Call `deposit` or `discard` with the result.
@@ -143,20 +153,24 @@ export function evidenceService(deps: { db: Db; blobs: BlobStore; ledger: Ledger
 
     /** POST /api/data/saveLabel. 400 证据不存在 for an unknown or foreign id. */
     async saveLabel(userId: number, id: number, label: string): Promise<void> {
-      await db.transaction(async (tx) => {
+      const bq = await db.transaction(async (tx) => {
         const before = await repo.findOwned(tx, userId, id);
         if (!before || !(await repo.setLabel(tx, userId, id, label))) throw badRequest(MSG.EVIDENCE_NOT_FOUND);
         await writeAudit(tx, { actorId: userId, action: 'evidence.label', target: `evidence:${id}`, before: { label: before.label }, after: { label } });
+        return before.baoquan;
       });
+      changed(bq);
     },
 
     /** GET /api/data/delData: removes from the owner's list; the ledger entry and the certificate stay. */
     async remove(userId: number, id: number): Promise<void> {
-      await db.transaction(async (tx) => {
+      const bq = await db.transaction(async (tx) => {
         const row = await repo.softDelete(tx, userId, id);
         if (!row) throw badRequest(MSG.EVIDENCE_NOT_FOUND);
         await writeAudit(tx, { actorId: userId, action: 'evidence.delete', target: `evidence:${id}`, before: { baoquan: row.baoquan } });
+        return row.baoquan;
       });
+      changed(bq);
     },
 
     /** POST /api/data/downBaoquan → `{downUrl}` for the owner. */
