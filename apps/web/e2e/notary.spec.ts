@@ -4,6 +4,8 @@
  * the local Alipay sandbox gateway); the notary accepts, records the interview and issues the 公证书 on
  * /notary-office with the evidence verified; the user downloads all five PDFs (pdfsig: signature valid;
  * pdftotext: Chinese; pdftoppm: rendered, pages saved for a look); the public query page finds the number;
+ * the interview record is signed by the applicant on 公证详情 and countersigned by the office (pdfsig: two valid
+ * signatures); a paid order terminated by the office shows its refund (Alipay sandbox alipay.trade.refund);
  * a terminated order is void; an unverified user is stopped with 您未实名不可使用该功能.
  * Screenshots at 1366 and 375 px go to /tmp/cz/shots-notary.
  */
@@ -128,6 +130,22 @@ test('order, sign, grant, pay; the notary accepts, interviews, issues; five sign
   await np.getByLabel('询问内容').fill('问：以上电子数据是否由你本人保全？\n答：是。');
   await np.locator('.ant-modal').getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(np.getByText('询问笔录已生成')).toBeVisible({ timeout: 60_000 });
+  // The record waits for the applicant: no 公证书 before both have signed it.
+  await expect(drawer.getByText('待申请人签署询问笔录')).toBeVisible({ timeout: 30_000 });
+  await expect(drawer.getByRole('button', { name: /出具公证书/ })).toBeDisabled();
+
+  // The applicant reads the record in 公证详情, confirms it and signs it online (event certificate).
+  await page.goto(`/notary/detail?orderId=${orderId}&type=3&goBackUrl=/notary`);
+  await expect(page.getByText('公证机构已完成询问，请下载询问笔录核对后在线签署')).toBeVisible({ timeout: 30_000 });
+  await shot(page, 'detail-interview-to-sign-1366');
+  await page.getByRole('button', { name: '签署询问笔录' }).click();
+  await page.getByRole('button', { name: '确认无误并签署' }).click();
+  await expect(page.getByText('公证机构已完成询问，请下载询问笔录核对后在线签署')).toBeHidden({ timeout: 120_000 });
+
+  // The office (its countersignature was added on the applicant's signature) issues the 公证书.
+  await np.reload();
+  await np.getByRole('button', { name: /办\s*理/ }).first().click();
+  await expect(drawer.getByText('询问笔录已双方签署')).toBeVisible({ timeout: 60_000 });
   await drawer.getByRole('button', { name: /出具公证书/ }).click();
   await expect(np.getByText('公证书已出具')).toBeVisible({ timeout: 60_000 });
   await shot(np, 'office-issued-1366');
@@ -146,6 +164,11 @@ test('order, sign, grant, pay; the notary accepts, interviews, issues; five sign
     await dl.saveAs(out);
     const sig = execFileSync('pdfsig', [out], { encoding: 'utf8' });
     expect(sig, label).toMatch(/Signature Validation: Signature is Valid/);
+    if (label === '公证询问笔录') {
+      // Signed by both: the applicant's event certificate, then the office's countersignature (incremental update).
+      expect(sig.match(/Signature Validation: Signature is Valid/g), sig).toHaveLength(2);
+      expect(sig).toMatch(/Signature #1:[\s\S]*Common Name: 张三[\s\S]*Signature #2:[\s\S]*Common Name: 北京市某某公证处/);
+    }
     expect(execFileSync('pdftotext', [out, '-'], { encoding: 'utf8' }), label).toContain(label === '公证书' ? certNo : label);
     execFileSync('pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '1', out, path.join(SHOTS, `pdf-${label}`)]);
   }
@@ -161,6 +184,48 @@ test('order, sign, grant, pay; the notary accepts, interviews, issues; five sign
   await expect(page.getByText('北京市某某公证处')).toBeVisible();
   await shot(page, 'query-1366');
 
+  // A paid order terminated by the office: the fee goes back (Alipay refund through the sandbox gateway).
+  await page.goto('/notary/selectList');
+  await page.locator('.ant-table-tbody tr.ant-table-row input[type=checkbox]').first().check();
+  await page.getByRole('button', { name: /下一步/ }).click();
+  await page.waitForURL(/readingMaterial\/applicationForm\/\d+\/\d$/);
+  const paidId = Number(/applicationForm\/(\d+)\//.exec(page.url())![1]);
+  await page.getByLabel('申请人').fill('张三');
+  await page.getByLabel('联系电话').fill('13800138000');
+  await page.getByLabel('公证用途').fill('诉讼维权');
+  await page.getByText('我已阅读并同意上述公证须知').click();
+  await page.getByRole('button', { name: /下一步/ }).click();
+  await page.waitForURL(/readingMaterial\/signature\//);
+  await page.getByText('同意在线签署').click();
+  await page.getByRole('button', { name: /^签\s*署$/ }).click();
+  await page.waitForURL(/readingMaterial\/deCode\//, { timeout: 120_000 });
+  await page.getByText('我授权向公证机构解密并提供上述证据').click();
+  await page.getByRole('button', { name: /授权解密/ }).click();
+  await page.waitForURL(/readingMaterial\/pay\//);
+  await page.getByText('支付宝支付').click();
+  await page.getByRole('button', { name: /立即支付/ }).click();
+  await page.waitForURL('**/pay-sandbox/gateway.do**');
+  await page.getByRole('button', { name: /^支\s*付$/ }).click();
+  await page.waitForURL(/readingMaterial\/pay\//);
+  await expect(page.getByText('已支付，申请已提交公证机构')).toBeVisible({ timeout: 15_000 });
+  const tctx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const tp = await tctx.newPage();
+  await autoDismissNotice(tp);
+  await loginViaUi(tp, notaryMobile, 'Test1234');
+  await tp.goto('/notary-office');
+  await tp.getByRole('button', { name: /办\s*理/ }).first().click();
+  const tdrawer = tp.locator('.ant-drawer');
+  await expect(tdrawer.getByText('证据与自动核验结果')).toBeVisible({ timeout: 60_000 });
+  await tdrawer.getByRole('button', { name: /终止 \/ 公证失败/ }).click();
+  await tp.getByLabel('原因').fill('申请事项不属于本处受理范围');
+  await tp.locator('.ant-modal').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(tdrawer.getByText('已终止')).toBeVisible({ timeout: 60_000 });
+  await tctx.close();
+  await page.goto(`/notary/detail?orderId=${paidId}&type=1&goBackUrl=/notary`);
+  await expect(page.getByText('已退款 ¥10.00（支付宝原路退回）')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('已退款', { exact: true })).toBeVisible();
+  await shot(page, 'detail-refunded-1366');
+
   // A second order, terminated: void.
   await page.goto('/notary/selectList');
   await page.locator('.ant-table-tbody tr.ant-table-row input[type=checkbox]').first().check();
@@ -169,7 +234,7 @@ test('order, sign, grant, pay; the notary accepts, interviews, issues; five sign
   await page.getByRole('button', { name: /终\s*止/ }).click();
   await page.getByRole('button', { name: /确\s*定/ }).click();
   await page.waitForURL('**/notary');
-  await expect(page.getByText('已终止')).toBeVisible();
+  await expect(page.getByText('已终止')).toHaveCount(2); // this one (void, unpaid) and the refunded one
   await page.setViewportSize({ width: 375, height: 800 });
   await shot(page, 'list-375');
   await ctx.close();

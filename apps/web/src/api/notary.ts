@@ -26,6 +26,8 @@ export const downContract = (orderId: number) => request<{ downUrl: string; list
 export const grantNotary = (orderId: number) => request<TNotaryOrderState>({ method: 'POST', url: '/api/notary/decode', data: { orderId, agree: 1 } });
 /** POST /api/notary/pay (orderId, payType 1 points | 2 Alipay). */
 export const payNotary = (orderId: number, payType: 1 | 2) => request<{ paid?: true; html?: string; order_no?: string }>({ method: 'POST', url: '/api/notary/pay', data: { orderId, payType } });
+/** POST /api/notary/interviewSign (orderId): the applicant confirms and signs the interview record (the office countersigns). */
+export const interviewSign = (orderId: number) => requestWithMsg<null>({ method: 'POST', url: '/api/notary/interviewSign', data: { orderId, agree: 1 } });
 /** POST /api/Evidences/stop (orderId). */
 export const stopNotary = (orderId: number) => requestWithMsg<null>({ method: 'POST', url: '/api/Evidences/stop', data: { orderId } });
 /** GET /api/Evidences/listing. */
@@ -43,7 +45,7 @@ export const checkGzsNo = (no: string) => request<TCheckGzsNoRes>({ method: 'POS
 export interface OfficeOrderRow { id: number; orderNo: string; applicant: string; submittedAt: number; money: number; status: number; statusName: string; accepted: boolean; interviewed: boolean; certNo: string; number: number }
 export interface OfficeVerdict { ok: boolean; hash: boolean; inclusion: boolean; timestamp: boolean; checkpointSize: number; genTime: number; detail: string }
 export interface OfficeOrder {
-  order: { id: number; orderNo: string; status: number; statusName: string; money: number; application: Record<string, unknown> | null; granted: boolean; accepted: boolean; interviewed: boolean; issued: boolean; certNo: string; reason: string; submittedAt: number };
+  order: { id: number; orderNo: string; status: number; statusName: string; money: number; application: Record<string, unknown> | null; granted: boolean; accepted: boolean; interviewed: boolean; interviewSigned: boolean; issued: boolean; certNo: string; reason: string; submittedAt: number };
   evidence: Array<TNotaryEvidenceRow & { kindName: string; deleted: boolean; verdict: OfficeVerdict | null }>;
 }
 /** GET /api/notaryOffice/me → the caller's office, or null when the caller is not a notary. */

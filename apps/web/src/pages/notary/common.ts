@@ -8,7 +8,7 @@ export const stepPath = (step: number, orderId: number, type: number): string =>
 export const yuan = (fen: number): string => `¥${(fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** Pay status label. */
-export const PAY_LABEL: Readonly<Record<number, string>> = { 1: '待支付', 2: '已支付', 3: '已取消' };
+export const PAY_LABEL: Readonly<Record<number, string>> = { 1: '待支付', 2: '已支付', 3: '已取消', 4: '已退款' };
 
 /** Opens a signed download URL (the browser follows it). */
 export function follow(downUrl: string): void {

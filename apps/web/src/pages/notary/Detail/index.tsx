@@ -6,12 +6,12 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Result, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Modal, Result, Space, Table, Tag } from 'antd';
 import { PAGE_SIZE } from '@cunzheng/contract/constants';
 import { EVIDENCE_KIND_DEFS } from '@cunzheng/contract/evidenceKinds';
 import { MSG, UI } from '@cunzheng/contract/messages';
 import { NOTARY_DOC_LABEL, NOTARY_STATUS_LABEL, NOTARY_STEP_LABEL, type TNotaryEvidenceRow } from '@cunzheng/contract/notary';
-import { notaryDetail, notaryDoc } from '../../../api/notary';
+import { interviewSign, notaryDetail, notaryDoc } from '../../../api/notary';
 import { formatDateTime } from '../../../utils/format';
 import { follow, PAY_LABEL, stepPath, yuan } from '../common';
 
@@ -32,6 +32,18 @@ export default function NotaryDetailPage() {
       // Toasted by the wrapper.
     }
   };
+  /** The applicant confirms the recorded interview and signs it (event certificate); the office countersigns. */
+  const signInterview = () =>
+    Modal.confirm({
+      title: '签署询问笔录',
+      content: '请先下载并核对询问笔录。确认内容无误后，平台将为您签发事件证书并签署询问笔录，随后由公证机构加签。',
+      okText: '确认无误并签署',
+      cancelText: UI.CANCEL,
+      onOk: async () => {
+        await interviewSign(orderId);
+        await d.refetch();
+      },
+    });
   const safeBack = back.startsWith('/') && !back.startsWith('//') ? back : '/notary';
   return (
     <Card title="公证详情" loading={d.isPending} extra={<Button onClick={() => void navigate(safeBack)}>{UI.BACK}</Button>}>
@@ -47,8 +59,12 @@ export default function NotaryDetailPage() {
             { key: 'o', label: '公证机构', children: info.officeName },
             { key: 'c', label: '公证书编号', children: info.certNo || '—' },
             ...(info.reason ? [{ key: 'r', label: '原因', children: info.reason, span: 2 }] : []),
+            ...(info.refund ? [{ key: 'rf', label: '退款', children: info.refund, span: 2 }] : []),
             ...(d.data?.invoiceInfo ? [{ key: 'i', label: '支付订单', children: `${d.data.invoiceInfo.orderNo}（${d.data.invoiceInfo.invoiceStatus === 0 ? '可开票' : '积分支付，不单独开票'}）`, span: 2 }] : []),
           ]} />
+          {info.interviewToSign && (
+            <Alert style={{ marginTop: 16 }} type="warning" showIcon message="公证机构已完成询问，请下载询问笔录核对后在线签署" action={<Button type="primary" onClick={signInterview}>签署询问笔录</Button>} />
+          )}
           <Space wrap style={{ margin: '16px 0' }}>
             {[1, 3, 2, 4, 5].map((t) => (
               <Button key={t} disabled={!info.docs.includes(t)} onClick={() => void download(t)}>下载{NOTARY_DOC_LABEL[t]}</Button>

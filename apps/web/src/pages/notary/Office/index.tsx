@@ -104,8 +104,10 @@ export default function NotaryOfficePage() {
             <Space wrap>
               <Button type="primary" disabled={o.status !== 1 || o.accepted} loading={busy} onClick={() => void act(() => officeAccept(o.id), '已受理')}>受理</Button>
               <Button disabled={o.status !== 1 || !o.accepted || o.interviewed} onClick={() => setDialog('interview')}>询问笔录</Button>
-              <Button type="primary" disabled={o.status !== 1 || !o.interviewed || o.issued} loading={busy} onClick={() => void act(() => officeIssue(o.id), '公证书已出具')}>出具公证书</Button>
+              <Button type="primary" disabled={o.status !== 1 || !o.interviewSigned || o.issued} loading={busy} onClick={() => void act(() => officeIssue(o.id), '公证书已出具')}>出具公证书</Button>
               <Button danger disabled={o.status !== 1} onClick={() => setDialog('terminate')}>终止 / 公证失败</Button>
+              {o.interviewed && !o.interviewSigned && o.status === 1 && <Tag color="orange">待申请人签署询问笔录</Tag>}
+              {o.interviewSigned && <Tag color="green">询问笔录已双方签署</Tag>}
             </Space>
             <Space wrap>
               {[1, 3, 2, 4, 5].map((t) => <Button key={t} size="small" onClick={() => void officeDoc(o.id, t).then((r) => follow(r.downUrl)).catch(() => undefined)}>{NOTARY_DOC_LABEL[t]}</Button>)}
