@@ -28,8 +28,14 @@ export interface LtaSource {
   stamp(sha256: Buffer): Promise<Stamp>;
 }
 
-/** Bytes reserved for the time-stamp token (hex placeholder is twice that); tokens with chains ~2–10 KB. */
-const TOKEN_BYTES = 16384;
+/**
+ * Bytes reserved for the time-stamp token (the hex placeholder is twice that), tried in turn: the
+ * built-in TSA's tokens are ~1.5 KB; external TSAs with long chains may need more (then a second stamp).
+ */
+const TOKEN_BYTES = [4096, 32768];
+
+/** The token did not fit its placeholder. */
+class TokenTooLarge extends Error {}
 
 /** Width of each number in the /ByteRange placeholder. */
 const NUM_WIDTH = 10;
@@ -72,6 +78,19 @@ function fieldNames(ctx: PDFContext, fields: PDFArray): Set<string> {
  * file comment). Throws when the PDF cannot be parsed or the TSA fails (the caller keeps the old bytes).
  */
 export async function addDocTimestamp(pdf: Buffer, src: LtaSource): Promise<Buffer> {
+  const validation = await src.validation();
+  for (const [i, size] of TOKEN_BYTES.entries()) {
+    try {
+      return await appendRevision(pdf, validation, src.stamp, size);
+    } catch (e) {
+      if (!(e instanceof TokenTooLarge) || i === TOKEN_BYTES.length - 1) throw e;
+    }
+  }
+  throw new Error('unreachable');
+}
+
+/** One attempt of addDocTimestamp with a `tokenBytes` placeholder; TokenTooLarge when the token does not fit. */
+async function appendRevision(pdf: Buffer, validation: { certs: Buffer[]; crls: Buffer[] }, stampOf: LtaSource['stamp'], tokenBytes: number): Promise<Buffer> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
   const ctx = doc.context;
   const catalogRef = ctx.trailerInfo.Root as PDFRef;
@@ -81,7 +100,7 @@ export async function addDocTimestamp(pdf: Buffer, src: LtaSource): Promise<Buff
   mark(catalogRef, catalog);
 
   // 1. DSS: earlier entries kept, new certificates and CRLs appended once.
-  const { certs, crls } = await src.validation();
+  const { certs, crls } = validation;
   const dssEntry = catalog.get(PDFName.of('DSS'));
   const dss = (dssEntry instanceof PDFRef ? ctx.lookup(dssEntry, PDFDict) : dssEntry instanceof PDFDict ? dssEntry : ctx.obj({})) as PDFDict;
   const dssRef = dssEntry instanceof PDFRef ? dssEntry : ctx.nextRef();
@@ -160,7 +179,7 @@ export async function addDocTimestamp(pdf: Buffer, src: LtaSource): Promise<Buff
   const sigHead = `${sigRef.objectNumber} 0 obj\n<< /Type /DocTimeStamp /Filter /Adobe.PPKLite /SubFilter /ETSI.RFC3161 /ByteRange [0 ${zeros} ${zeros} ${zeros}] /Contents <`;
   const byteRangeAt = pos + sigHead.indexOf('/ByteRange [');
   const contentsAt = pos + sigHead.length - 1; // the '<'
-  push(Buffer.from(sigHead + '0'.repeat(TOKEN_BYTES * 2) + '> >>\nendobj\n', 'latin1'));
+  push(Buffer.from(sigHead + '0'.repeat(tokenBytes * 2) + '> >>\nendobj\n', 'latin1'));
 
   const xrefAt = pos;
   const nums = [...offsets.keys()].sort((a, b) => a - b);
@@ -179,13 +198,13 @@ export async function addDocTimestamp(pdf: Buffer, src: LtaSource): Promise<Buff
   push(Buffer.from(`${xref}trailer\n${trailer.toString()}\nstartxref\n${xrefAt}\n%%EOF\n`, 'latin1'));
 
   const out = Buffer.concat([pdf, ...parts]);
-  const contentsEnd = contentsAt + TOKEN_BYTES * 2 + 2; // after '>'
+  const contentsEnd = contentsAt + tokenBytes * 2 + 2; // after '>'
   const range = [0, contentsAt, contentsEnd, out.length - contentsEnd];
   const rangeText = `/ByteRange [${range.map((v, i) => (i === 0 ? '0' : String(v).padStart(NUM_WIDTH, ' '))).join(' ')}]`;
   out.write(rangeText.padEnd(`/ByteRange [0 ${zeros} ${zeros} ${zeros}]`.length, ' '), byteRangeAt, 'latin1');
   const covered = crypto.createHash('sha256').update(out.subarray(0, contentsAt)).update(out.subarray(contentsEnd)).digest();
-  const stamp = await src.stamp(covered);
-  if (stamp.token.length > TOKEN_BYTES) throw new Error(`time-stamp token of ${stamp.token.length} bytes exceeds the ${TOKEN_BYTES}-byte placeholder`);
+  const stamp = await stampOf(covered);
+  if (stamp.token.length > tokenBytes) throw new TokenTooLarge(`time-stamp token of ${stamp.token.length} bytes exceeds the ${tokenBytes}-byte placeholder`);
   // Sanity: the token is one DER object (no trailing bytes), as readers strip the zero padding by its length.
   if (asn1js.fromBER(ab(stamp.token)).offset !== stamp.token.length) throw new Error('time-stamp token is not DER');
   out.write(stamp.token.toString('hex').toUpperCase(), contentsAt + 1, 'latin1');
