@@ -62,7 +62,7 @@ describe('PAdES B-LTA certificate PDF and re-timestamping', () => {
   const verify = (pdf: Buffer) => verifyPdfSignature(new Uint8Array(pdf), tsaChain);
 
   beforeAll(async () => {
-    h = await makeHarness();
+    h = await makeHarness({}, { jobs: true });
     dir = fs.mkdtempSync(path.join(h.dataDir, 'lta-'));
     const u = await registerUser(h, { name: '赵六' });
     const up = await u.api.upload('租赁合同.txt', Buffer.from('租赁合同正文。\n'.repeat(20)), { title: '租赁合同' });
@@ -148,6 +148,8 @@ describe('PAdES B-LTA certificate PDF and re-timestamping', () => {
   });
 
   it('re-timestamping: due only near the TSA certificate expiry and with a renewed TSA; extends by incremental update; earlier signatures stay valid', async () => {
+    // The worker role schedules the job daily (pg-boss; every process with ROLE worker or all).
+    expect((await h.ctx.jobs!.boss.getSchedules()).map((x) => x.name)).toContain('certificate.retimestamp');
     const log = { info: () => {}, warn: () => {} };
     const deps = { db: h.services.db, blobs: h.services.blobs, trust: h.services.trust, windowDays: 30, log };
     const notAfter = docTimestamps(first)[0]!.tsaNotAfter!;
