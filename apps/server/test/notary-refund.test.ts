@@ -3,7 +3,8 @@
  * TEST_DATABASE_URL): a points-paid order withdrawn by the applicant before acceptance gets its points back
  * exactly once under concurrent duplicate 终止 calls (a ledger row with reason 'refund' and the order, books
  * balanced); an Alipay-paid order terminated by the office is refunded through the sandbox gateway's
- * alipay.trade.refund over real HTTP (idempotent by out_request_no), recorded, and the user is told.
+ * alipay.trade.refund over real HTTP (idempotent by out_request_no), recorded, and the user is told; an
+ * invoiced payment is refunded all the same with the invoice conflict recorded for the operator.
  */
 import net from 'node:net';
 import { and, eq } from 'drizzle-orm';
@@ -62,6 +63,19 @@ async function orderAtPay() {
   return { ...u, orderId };
 }
 
+/** Pays the order through the sandbox gateway (form → 支付), as the browser does. */
+async function payWithSandbox(u: Awaited<ReturnType<typeof orderAtPay>>) {
+  const pay = await u.api.post('/api/notary/pay', { orderId: u.orderId, payType: 2 });
+  const action = /action="([^"]+)"/.exec(pay.data.html)![1]!.replace(/&amp;/g, '&');
+  const fields = [...pay.data.html.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m: RegExpMatchArray) => [m[1]!, m[2]!.replace(/&quot;/g, '"')] as [string, string]);
+  const gw = new URL(action);
+  const page = (await h.app.inject({ method: 'POST', url: gw.pathname + gw.search, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() })).body;
+  const t = /name="t" value="([^"]+)"/.exec(page)![1]!;
+  const s = /name="s" value="([^"]+)"/.exec(page)![1]!;
+  await h.app.inject({ method: 'POST', url: '/pay-sandbox/confirm', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ t, s, action: 'pay' }).toString() });
+  expect((await notaryRow(u.orderId))).toMatchObject({ status: 1, payStatus: 2, payType: 2 });
+}
+
 const notaryRow = async (id: number) => (await h.database.db.select().from(notaryOrders).where(eq(notaryOrders.id, id)))[0]!;
 
 describe('notary fee refunds', () => {
@@ -115,15 +129,7 @@ describe('notary fee refunds', () => {
 
   it('Alipay: the office terminates a paid order; the fee goes back through alipay.trade.refund once', async () => {
     const u = await orderAtPay();
-    const pay = await u.api.post('/api/notary/pay', { orderId: u.orderId, payType: 2 });
-    const action = /action="([^"]+)"/.exec(pay.data.html)![1]!.replace(/&amp;/g, '&');
-    const fields = [...pay.data.html.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m: RegExpMatchArray) => [m[1]!, m[2]!.replace(/&quot;/g, '"')] as [string, string]);
-    const gw = new URL(action);
-    const page = (await h.app.inject({ method: 'POST', url: gw.pathname + gw.search, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() })).body;
-    const t = /name="t" value="([^"]+)"/.exec(page)![1]!;
-    const s = /name="s" value="([^"]+)"/.exec(page)![1]!;
-    await h.app.inject({ method: 'POST', url: '/pay-sandbox/confirm', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ t, s, action: 'pay' }).toString() });
-    expect((await notaryRow(u.orderId))).toMatchObject({ status: 1, payStatus: 2, payType: 2 });
+    await payWithSandbox(u);
     const points = await balance(u.userId);
 
     expect(await notaryApi.post('/api/notaryOffice/terminate', { orderId: u.orderId, reason: '申请事项不属于本处受理范围' })).toMatchObject({ code: 200 });
@@ -148,5 +154,21 @@ describe('notary fee refunds', () => {
     expect((await u.api.get('/api/evidences/orderList', { page: 1 })).data.list[0]).toMatchObject({ id: u.orderId, pay: 4 });
     const news = await h.database.db.select().from(notifications).where(eq(notifications.userId, u.userId));
     expect(news.some((n) => n.str.includes('将原路退回您的支付宝账户'))).toBe(true);
+  }, 240_000);
+
+  it('Alipay: withdrawn by the applicant after the fee was invoiced — refunded all the same, the invoice flagged for the operator', async () => {
+    const u = await orderAtPay();
+    await payWithSandbox(u);
+    const row = await notaryRow(u.orderId);
+    // As if the payment had been invoiced (invoice status 2): the refund is not refused, the conflict is recorded.
+    await h.database.db.update(orders).set({ invoiceStatus: 2 }).where(eq(orders.orderNo, row.commerceOrderNo!));
+    const stops = await Promise.all([1, 2].map(() => u.api.post('/api/Evidences/stop', { orderId: u.orderId })));
+    expect(stops.filter((x) => x.code === 200)).toHaveLength(1);
+    const [co] = await h.database.db.select().from(orders).where(eq(orders.orderNo, row.commerceOrderNo!));
+    expect(co!.payStatus).toBe(4);
+    expect(await h.database.db.select().from(refunds).where(eq(refunds.orderId, co!.id))).toMatchObject([{ status: 'done', payType: 2, amount: 1000, invoiceNote: MSG.NOTARY_REFUND_INVOICED }]);
+    const acts = (await h.database.db.select().from(auditLog).where(eq(auditLog.target, `order:${co!.orderNo}`))).map((a) => a.action);
+    expect(acts).toEqual(expect.arrayContaining(['order.refundRequested', 'order.refunded', 'invoice.refundConflict']));
+    expect((await notaryRow(u.orderId))).toMatchObject({ status: 3, payStatus: 4, reason: '申请人终止' });
   }, 240_000);
 });
