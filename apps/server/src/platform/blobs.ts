@@ -14,10 +14,13 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { badRequest } from './errors.ts';
+import { fileSink } from './stageSink.ts';
 import { MSG } from '@cunzheng/contract/messages';
 
 export interface StagedBlob {
   sha256: string;
+  /** Hex SM3 of the same bytes (issue 10 §3), computed while staging (platform/stageSink.ts). */
+  sm3?: string;
   /** Bytes. */
   size: number;
   /** First bytes of the file (up to 4100) for type sniffing. */
@@ -123,8 +126,8 @@ export function localBlobPath(store: BlobStore, sha256: string): string {
 }
 
 /**
- * Streams `source` into a new 0600 temp file under `tmpDir` through SHA-256 (never buffered whole) and
- * fsyncs it (shared by the local and S3 stores: both stage on local disk, then commit). Errors as `BlobStore.stage`.
+ * Streams `source` into a new 0600 temp file under `tmpDir` through SHA-256 and SM3 (never buffered
+ * whole; SM3 off this thread for large files, platform/stageSink.ts) and fsyncs it (shared by the local and S3 stores: both stage on local disk, then commit). Errors as `BlobStore.stage`.
  */
 export async function stageToFile(tmpDir: string, source: Readable, isTruncated: () => boolean): Promise<StagedBlob> {
   const tmpPath = path.join(tmpDir, crypto.randomUUID());
@@ -133,6 +136,8 @@ export async function stageToFile(tmpDir: string, source: Readable, isTruncated:
   const headParts: Buffer[] = [];
   let headLen = 0;
   const tap = new Transform({
+    // 1 MiB queues (not 16 KiB): fewer, larger writev calls; still bounded whatever the file size.
+    highWaterMark: 1 << 20,
     transform(chunk: Buffer, _enc, cb) {
       hash.update(chunk);
       size += chunk.length;
@@ -143,19 +148,22 @@ export async function stageToFile(tmpDir: string, source: Readable, isTruncated:
       cb(null, chunk);
     },
   });
+  let sm3: string;
   try {
-    await pipeline(source, tap, fs.createWriteStream(tmpPath, { mode: 0o600 }));
-    const fh = await fsp.open(tmpPath, 'r+');
+    // Written with periodic fdatasync and fsynced at the end; SM3 hashed beside it (platform/stageSink.ts).
+    const sink = await fileSink(tmpPath);
     try {
-      await fh.sync();
-    } finally {
-      await fh.close();
+      await pipeline(source, tap, sink.writable);
+      sm3 = await sink.finish();
+    } catch (e) {
+      await sink.abort();
+      throw e;
     }
   } catch (e) {
     await fsp.rm(tmpPath, { force: true });
     throw e;
   }
-  const staged = { sha256: hash.digest('hex'), size, head: Buffer.concat(headParts), tmpPath };
+  const staged = { sha256: hash.digest('hex'), sm3, size, head: Buffer.concat(headParts), tmpPath };
   if (isTruncated()) {
     await fsp.rm(tmpPath, { force: true });
     throw badRequest(MSG.FILE_TOO_LARGE);

@@ -7,8 +7,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { StagedBlob } from './blobs.ts';
 
-/** Lowercase hex SM3 of the staged file's bytes. Throws when the temp file cannot be read. */
-export async function sm3OfStaged(staged: Pick<StagedBlob, 'tmpPath'>): Promise<string> {
+/** Lowercase hex SM3 of the staged file's bytes (the one computed at staging when present). Throws when the temp file cannot be read. */
+export async function sm3OfStaged(staged: Pick<StagedBlob, 'tmpPath' | 'sm3'>): Promise<string> {
+  if (staged.sm3) return staged.sm3; // hashed while staging (platform/stageSink.ts, issue 16)
   const h = crypto.createHash('sm3');
   for await (const c of fs.createReadStream(staged.tmpPath, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) h.update(c);
   return h.digest('hex');
