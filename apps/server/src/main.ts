@@ -3,17 +3,21 @@
  * `npm start` honours PORT, HOST, DATA_DIR, DATABASE_URL (issue 2 §2).
  */
 import path from 'node:path';
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { prepareDataDir, tightenDataDir } from './platform/dataDir.ts';
-import { startAdminChannel } from './platform/adminChannel.ts';
-import { adminCommands } from './modules/admin/commands.ts';
+import { ensureServerV8Flags } from './platform/v8Flags.ts';
+
+// First, before the app's modules load: re-exec with the server's V8 flags (issue 16, platform/v8Flags.ts).
+ensureServerV8Flags();
+const { buildApp } = await import('./app.ts');
+const { loadConfig } = await import('./config.ts');
+const { openDatabase } = await import('./db/client.ts');
+const { prepareDataDir, tightenDataDir } = await import('./platform/dataDir.ts');
+const { startAdminChannel } = await import('./platform/adminChannel.ts');
+const { adminCommands } = await import('./modules/admin/commands.ts');
 
 async function main(): Promise<void> {
   const config = loadConfig();
   prepareDataDir(config.dataDir); // umask 077 before PGlite opens; refuses a group/world-writable DATA_DIR (issue 9 §4)
-  const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, 'pgdata') });
+  const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, 'pgdata'), initInChild: true });
   // PGlite unpacks its cluster 0666 whatever the umask; everything else was created under umask 077.
   if (database.kind === 'pglite') tightenDataDir(path.join(config.dataDir, 'pgdata'));
   const { app, services } = await buildApp(config, database, { jobs: true });

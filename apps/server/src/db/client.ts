@@ -2,8 +2,10 @@
  * Database client: embedded PGlite (files under DATA_DIR/pgdata) or PostgreSQL via `pg`,
  * one Drizzle schema and one set of drizzle-kit migrations for both (DESIGN.md Layout).
  */
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -13,6 +15,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { PGLITE_START_PARAMS } from './pgliteParams.ts';
+import { SERVER_V8_FLAGS } from '../platform/v8Flags.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -31,10 +35,20 @@ export interface Database {
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
+ * Runs PGlite's initdb for an on-disk cluster that does not exist yet in a child process (pgliteInit.ts),
+ * so its second WebAssembly instance never inflates this process (issue 16: 1.1 GiB high-water mark).
+ */
+async function initPgliteInChild(dir: string): Promise<void> {
+  if (fs.existsSync(path.join(dir, 'PG_VERSION'))) return;
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pgliteInit.ts');
+  await promisify(execFile)(process.execPath, [...SERVER_V8_FLAGS, script, dir], { maxBuffer: 1 << 20 });
+}
+
+/**
  * Opens the database and applies every committed migration.
  * `url` set → PostgreSQL; otherwise PGlite in `pgliteDir` (created if missing; `memory://` for a throw-away one).
  */
-export async function openDatabase(opts: { url?: string; pgliteDir: string }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; pgliteDir: string; /** Run initdb of a new on-disk PGlite cluster in a child process (the server: bounded memory). */ initInChild?: boolean }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // An idle client whose backend goes away (server restart, `drop database … with (force)` right after
@@ -49,8 +63,11 @@ export async function openDatabase(opts: { url?: string; pgliteDir: string }): P
       close: () => pool.end(),
     };
   }
-  if (!opts.pgliteDir.startsWith('memory://')) fs.mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = await PGlite.create(opts.pgliteDir);
+  if (!opts.pgliteDir.startsWith('memory://')) {
+    fs.mkdirSync(opts.pgliteDir, { recursive: true });
+    if (opts.initInChild) await initPgliteInChild(opts.pgliteDir);
+  }
+  const client = await PGlite.create(opts.pgliteDir, { startParams: PGLITE_START_PARAMS });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return {

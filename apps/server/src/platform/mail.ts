@@ -5,9 +5,8 @@
  * is DATA_DIR/mail-sandbox. Switching to a real provider is configuration only.
  */
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
-import { startMailSandbox, type MailSandbox } from './mailSandbox.ts';
+import type { MailSandbox } from './mailSandbox.ts';
 
 /** One message: plain text (and optional HTML) with attachments. */
 export interface MailMessage {
@@ -36,8 +35,10 @@ export function mailerFor(config: { SMTP_URL?: string; MAIL_FROM: string; dataDi
   let transport: Promise<Transporter> | null = null;
   const transporter = (): Promise<Transporter> => {
     transport ??= (async () => {
+      // Loaded on first use (issue 16: nodemailer, smtp-server and mailparser are ≈ 50 MiB of idle RSS otherwise).
+      const { default: nodemailer } = await import('nodemailer');
       if (config.SMTP_URL) return nodemailer.createTransport(config.SMTP_URL);
-      sandbox ??= startMailSandbox({ dir: mailbox });
+      sandbox ??= import('./mailSandbox.ts').then((m) => m.startMailSandbox({ dir: mailbox }));
       const s = await sandbox;
       return nodemailer.createTransport({ host: '127.0.0.1', port: s.port, secure: false, ignoreTLS: true });
     })();

@@ -1,0 +1,24 @@
+/**
+ * V8 flags the server process runs with (issue 16; docs/performance.md "Memory"), applied by
+ * re-executing the process in place (`process.execve`: same pid, same stdio) at the very start of
+ * main.ts, so `npm start`, the benches, the E2E server and containers all get them without a wrapper:
+ * - `--liftoff-only`: PGlite's 9 MiB WebAssembly module is compiled by V8's baseline compiler only.
+ *   With TurboFan tier-up, optimising postgres's largest functions took ≈ 560 MiB of compiler memory
+ *   (server high-water mark 977 MiB, ≈ 500 MiB resident afterwards); Liftoff-only: 431 MiB high-water,
+ *   and the same query loop ran as fast on this machine (docs/performance.md has the numbers).
+ * V8 freezes its flags at start-up, so `v8.setFlagsFromString` cannot do this, and NODE_OPTIONS refuses
+ * these flags.
+ */
+
+/** Flags added to the server's node command line. */
+export const SERVER_V8_FLAGS: readonly string[] = ['--liftoff-only'];
+
+/**
+ * Replaces this process by `node <SERVER_V8_FLAGS> <its own flags and arguments>` when a flag is missing;
+ * returns when they are all present or on platforms without `process.execve` (the server then runs with Node's defaults).
+ */
+export function ensureServerV8Flags(): void {
+  const missing = SERVER_V8_FLAGS.filter((f) => !process.execArgv.includes(f));
+  if (missing.length === 0 || typeof process.execve !== 'function') return;
+  process.execve(process.execPath, [process.execPath, ...missing, ...process.execArgv, ...process.argv.slice(1)], process.env);
+}
