@@ -83,15 +83,26 @@ async function checkCertChain(sd: SignedData, created: Date | null, trustedRoots
 }
 
 /** Step 5: the main response record and what provenance.json and pages.jsonl say about it. */
-async function checkMainResponse(files: Map<string, Uint8Array>, dp: { mainPageUrl?: string }, problems: Text[], lines: Text[]): Promise<void> {
+async function checkMainResponse(files: Map<string, Uint8Array>, dp: { mainPageUrl?: string }, problems: Text[], lines: Text[], notes: Text[]): Promise<void> {
   const url = dp.mainPageUrl ?? '';
+  // A web capture names its final page; a process recording names the first address typed, which may have
+  // been redirected or refused (no response of its own): then the main response is not checked.
+  const webCapture = files.has('capture/provenance.json');
   const cdxj = files.get('indexes/index.cdxj');
   const warcName = [...files.keys()].find((n) => /^archive\/[^/]+\.warc(\.gz)?$/.test(n));
+  if (!webCapture && !url) {
+    notes.push(t('过程取证未记录首个导航地址，未核对主页面响应', 'the process recording names no first address; the main response was not checked'));
+    return;
+  }
   if (!url || !cdxj || !warcName) {
     problems.push(t('WACZ 缺少 mainPageUrl、CDXJ 索引或 WARC 文件，无法核对主页面响应', 'the WACZ lacks mainPageUrl, the CDXJ index or the WARC file: the main response cannot be checked'));
     return;
   }
   const line = parseCdxj(decodeUtf8(cdxj)).find((l) => l.url === url && l.status > 0 && !l.mime.startsWith('warc/') && `archive/${l.filename}` === warcName);
+  if (!line && !webCapture) {
+    notes.push(t(`过程取证的首个地址 ${url} 在 WARC 中没有自己的响应（被重定向或拒绝），未核对主页面响应`, `the first address ${url} of the process recording has no response of its own in the WARC (redirected or refused); the main response was not checked`));
+    return;
+  }
   if (!line) {
     problems.push(t(`CDXJ 索引中没有主页面 ${url} 的响应`, `the CDXJ index holds no response for the main page ${url}`));
     return;
@@ -106,7 +117,7 @@ async function checkMainResponse(files: Map<string, Uint8Array>, dp: { mainPageU
   if (rec.status !== line.status) problems.push(t('主页面响应的状态码与 CDXJ 索引不一致', 'the main response status differs from the CDXJ index'));
   lines.push(t(`主页面响应（WARC）：${url}，状态 ${rec.status}，正文 ${rec.payload.length} 字节，${pd}`, `main response (WARC): ${url}, status ${rec.status}, payload ${rec.payload.length} bytes, ${pd}`));
 
-  const provBytes = files.get('capture/provenance.json') ?? files.get('provenance.json');
+  const provBytes = files.get('capture/provenance.json') ?? files.get('process/provenance.json');
   if (provBytes) {
     type Req = { url?: string; status?: number; ip?: string; bytes?: number; headers?: Array<[string, string]> };
     const prov = JSON.parse(decodeUtf8(provBytes)) as { finalUrl?: string; statusCode?: number; mainResponseHeaders?: Array<[string, string]>; requests?: Req[] };
@@ -201,10 +212,10 @@ export async function checkWacz(wacz: Uint8Array, tsaChain: Certificate[] | null
       }
     }
     // 5. main response
-    await checkMainResponse(files, dp, problems, lines);
+    await checkMainResponse(files, dp, problems, lines, notes);
   } catch (e) {
     problems.push(textOf(e));
   }
-  const status = problems.length ? 'fail' : notes.some((n) => n.en.includes('not signed') || n.en.includes('no time-stamp')) ? 'warn' : 'pass';
+  const status = problems.length ? 'fail' : notes.some((n) => /not signed|no time-stamp|not checked|carries no certificate/.test(n.en)) ? 'warn' : 'pass';
   return status === 'warn' ? verdict('wacz', 'warn', lines, notes) : passOrFail('wacz', problems, lines, notes);
 }

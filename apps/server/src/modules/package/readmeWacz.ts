@@ -35,7 +35,12 @@ import base64, gzip, hashlib, json, os
 dp = json.load(open('datapackage.json', encoding='utf-8'))
 url = dp['mainPageUrl']
 cdx = [json.loads(l[l.index(' {') + 1:]) for l in open('indexes/index.cdxj', encoding='utf-8') if l.strip()]
-c = [x for x in cdx if x['url'] == url and not x.get('mime', '').startswith('warc/')][0]
+web = os.path.exists('capture/provenance.json')
+found = [x for x in cdx if x['url'] == url and not x.get('mime', '').startswith('warc/')]
+if not found:
+    print('main page:', url, '- no response record:', 'FAILED' if web else 'not checked (process recording: the first address was redirected or refused)')
+    raise SystemExit(1 if web else 0)
+c = found[0]
 with open('archive/' + c['filename'], 'rb') as f:
     f.seek(int(c['offset']))
     rec = gzip.decompress(f.read(int(c['length'])))
@@ -52,7 +57,7 @@ print('main page:', url, '| WARC-Type:', w['WARC-Type'], '| status:', status, '|
 print('WARC-Target-URI = mainPageUrl:', ok(w['WARC-Target-URI'] == url))
 print('WARC-Block-Digest:', ok(w['WARC-Block-Digest'] == b32(block)))
 print('WARC-Payload-Digest:', ok(w['WARC-Payload-Digest'] == b32(payload)), w['WARC-Payload-Digest'])
-prov_file = 'capture/provenance.json' if os.path.exists('capture/provenance.json') else 'provenance.json'
+prov_file = 'capture/provenance.json' if web else 'process/provenance.json'
 p = json.load(open(prov_file, encoding='utf-8'))
 if 'finalUrl' in p:
     print('provenance finalUrl and statusCode:', ok(p['finalUrl'] == url and p['statusCode'] == status))

@@ -13,7 +13,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bytesSource, manifestBytes, MEMBERS, parseManifest, verifyPackage, type Report } from '@cunzheng/verify';
+import { bytesSource, manifestBytes, MEMBERS, parseCertificate, parseManifest, readPem, verifyPackage, type Report } from '@cunzheng/verify';
+import { checkWacz } from '@cunzheng/verify/checks/wacz';
+import { waczSigner } from '../../platform/capture/signer.ts';
+import { packWacz } from '../../platform/capture/wacz.ts';
 import { registerUser } from '../../../test/client.ts';
 import { makeHarness, type Harness } from '../../../test/harness.ts';
 import { startTestSite, waitCapture, type TestSite } from '../../../test/webpages.ts';
@@ -213,5 +216,29 @@ describe('package of a web capture: the WACZ inside is verified', () => {
     expect(text).not.toMatch(/capture\/provenance\.json does not match/);
     // …and the edited datapackage.json no longer matches the signed digest.
     expect(text).toMatch(/datapackage-digest/);
+  });
+  it('a process-recording WACZ (process/provenance.json, first address without a response of its own) verifies; an anonymous signature warns', async () => {
+    const work = fs.mkdtempSync(path.join(dir, 'proc-'));
+    const get = (n: string) => wacz.find((m) => m.name === n)!.data;
+    fs.writeFileSync(path.join(work, 'data.warc.gz'), get('archive/data.warc.gz'));
+    const web = JSON.parse(get('capture/provenance.json').toString('utf8'));
+    const pack = (mainPageUrl: string) => packWacz({
+      dir: work, fileName: `p-${crypto.randomUUID()}.wacz`, title: 't', description: 'd', created: new Date().toISOString(), date: new Date(), software: 'test', mainPageUrl, mainPageDate: new Date().toISOString(),
+      items: [
+        { path: 'archive/data.warc.gz', name: 'WARC', mime: 'application/warc', file: path.join(work, 'data.warc.gz') },
+        { path: 'indexes/index.cdxj', name: 'CDXJ', mime: 'text/plain', data: get('indexes/index.cdxj') },
+        { path: 'pages/pages.jsonl', name: 'pages', mime: 'application/x-ndjson', data: get('pages/pages.jsonl') },
+        { path: 'process/provenance.json', name: 'p', mime: 'application/json', data: Buffer.from(JSON.stringify({ summary: {}, session: {}, requests: web.requests })) },
+      ],
+      signer: waczSigner(work, 'test', '0'), stamper: async (hex) => { const st = await h.services.trust.stamp(hex); return { token: st.token, genTime: st.genTime, tsaName: st.tsaName }; }, noStamperNote: '',
+    });
+    const chain = readPem(members.find((m) => m.name === MEMBERS.tsaChain)!.data.toString('utf8')).map(parseCertificate);
+    const typed = await checkWacz(fs.readFileSync((await pack('http://typed.example/')).path), chain, null, undefined, '');
+    expect(typed.status, JSON.stringify(typed)).toBe('warn');
+    expect(typed.notes.map((n) => n.en).join('\n')).toMatch(/has no response of its own.*not checked/);
+    expect(typed.notes.map((n) => n.en).join('\n')).toMatch(/carries no certificate/);
+    const direct = await checkWacz(fs.readFileSync((await pack(web.finalUrl)).path), chain, null, undefined, '');
+    expect(direct.status, JSON.stringify(direct)).toBe('warn');
+    expect(direct.lines.map((n) => n.en).join('\n')).toMatch(/response headers \(wire order\) equal the WARC record/);
   });
 });
