@@ -115,7 +115,11 @@ test('order, sign, grant, pay; the notary accepts, interviews, issues; five sign
   const np = await nctx.newPage();
   await autoDismissNotice(np);
   await loginViaUi(np, notaryMobile, 'Test1234');
-  await np.goto('/notary-office');
+  // Notary users have 公证工作台 in the header menu (the applicant does not).
+  await expect(np.locator('header').getByText('公证工作台', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('header').getByText('公证工作台', { exact: true })).toHaveCount(0);
+  await np.locator('header').getByText('公证工作台', { exact: true }).click();
+  await np.waitForURL('**/notary-office');
   await expect(np.getByText('公证机构工作台 · 北京市某某公证处')).toBeVisible();
   await np.getByRole('button', { name: /办\s*理/ }).first().click();
   const drawer = np.locator('.ant-drawer');
