@@ -11,7 +11,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@cunzheng/contract/messages';
 import { auditLog, notaryOrders, notifications, orders, pointsLedger, refunds, smsOutbox } from '../src/db/schema/index.ts';
-import { alipayProvider } from '../src/modules/commerce/alipay.ts';
+import { alipayProvider, sandboxKeys } from '../src/modules/commerce/alipay.ts';
+import { signedNotify } from '../src/modules/commerce/sandbox.ts';
 import { makeOperator } from './account-helpers.ts';
 import { client, freshMobile } from './client.ts';
 import { makeHarness, type Harness } from './harness.ts';
@@ -146,6 +147,11 @@ describe('notary fee refunds', () => {
     expect(await provider.refund({ orderNo: co!.orderNo, amount: 1000, requestNo: rf!.requestNo, reason: 'repeat' })).toMatchObject({ ok: true });
     expect(await provider.refund({ orderNo: co!.orderNo, amount: 1000, requestNo: 'RF-another', reason: 'twice' })).toMatchObject({ ok: false, error: expect.stringContaining('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL') });
     expect(await h.services.commerce.runRefund(rf!.id)).toBe(true);
+    // A replayed (genuinely signed) payment notification after the refund changes nothing.
+    const replay = signedNotify(sandboxKeys(h.config.dataDir), { orderNo: co!.orderNo, amount: '10.00', subject: 'x' });
+    expect((await h.app.inject({ method: 'POST', url: '/api/alipay/notify', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(replay).toString() })).body).toBe('success');
+    expect((await h.database.db.select().from(orders).where(eq(orders.id, co!.id)))[0]!.payStatus).toBe(4);
+    expect((await notaryRow(u.orderId)).payStatus).toBe(4);
     const acts = (await h.database.db.select().from(auditLog).where(eq(auditLog.target, `order:${co!.orderNo}`))).map((a) => a.action);
     expect(acts.filter((a) => a === 'order.refunded')).toHaveLength(1);
     expect(acts).toContain('order.refundRequested');

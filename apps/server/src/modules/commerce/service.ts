@@ -16,7 +16,7 @@ import type { PayProvider, VerifiedNotify } from './alipay.ts';
 import * as orders from './ordersRepo.ts';
 import { BUY_CREDITS, lockBalance, PLATFORM, transfer, verifyPoints } from './points.ts';
 import { isOrderType, listPrices, priceOf, priceUnits, setPrice } from './pricing.ts';
-import { refundService } from './refunds.ts';
+import { PAY_REFUNDED, refundService } from './refunds.ts';
 
 export interface CommerceDeps {
   db: Db;
@@ -95,7 +95,7 @@ export function commerceService(deps: CommerceDeps) {
         deps.log.warn({ orderNo: o.orderNo }, 'pay: notification amount differs from the order; not credited');
         return false;
       }
-      if (o.payStatus === 2) return true; // replay: already credited
+      if (o.payStatus === 2 || o.payStatus === PAY_REFUNDED) return true; // replay: already credited (or paid and refunded since)
       if (o.dataType === NOTARY_DATA_TYPE) {
         // A notary fee: nothing is credited; the notary order moves on in this same transaction.
         await orders.markPaid(tx, o.id);
