@@ -22,9 +22,9 @@ const ZDownCertificateBody = ZDownCertificateReq.extend({ lang: z.enum(['zh', 'e
  * The body goes out br / gzip compressed by Accept-Encoding, compressed once per cached answer.
  */
 function sendCached(req: FastifyRequest, reply: FastifyReply, c: CachedBody): FastifyReply | string {
-  reply.header('etag', c.etag).header('cache-control', req.headers.authorization ? 'private, no-cache' : 'public, no-cache').header('vary', 'Authorization');
+  reply.header('etag', c.etag).header('cache-control', req.headers.authorization ? 'private, no-cache' : 'public, no-cache').header('vary', 'Authorization, Accept-Encoding');
   if (req.method === 'GET' && etagMatches(req.headers['if-none-match'], c.etag)) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8').header('vary', 'Authorization, Accept-Encoding');
+  reply.type('application/json; charset=utf-8');
   const enc = c.body.length >= 1024 ? pickEncoding(req.headers['accept-encoding']) : null;
   return enc ? reply.header('content-encoding', enc).send(encodedBody(c, enc)) : reply.send(c.body);
 }
