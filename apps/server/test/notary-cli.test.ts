@@ -1,6 +1,6 @@
 /**
  * The notary operator CLI (issue 15 §3) against a running server on the same DATA_DIR (admin socket), real
- * processes and PGlite on disk: notary:office-create issues the office's certificate from the platform root
+ * processes and PGlite on disk (or a fresh PostgreSQL database with TEST_DATABASE_URL): notary:office-create issues the office's certificate from the platform root
  * or imports a key + certificate (checked), notary:user-add gives an account the notary role (the console
  * answers it), notary:office-cert re-issues; bad input is refused with a clear message and exit 1.
  */
@@ -10,13 +10,17 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from './harness.ts';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const node = process.execPath;
 const freePort = () => new Promise<number>((r) => { const s = net.createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as net.AddressInfo).port; s.close(() => r(p)); }); });
 
+/** DATABASE_URL of the run (PostgreSQL with TEST_DATABASE_URL; else PGlite in DATA_DIR). */
+const dbEnv: { DATABASE_URL?: string } = {};
+
 function cli(dataDir: string, args: string[]) {
-  const r = spawnSync(node, ['src/cli.ts', ...args], { cwd: SERVER_DIR, env: { ...process.env, DATA_DIR: dataDir, INIT_CWD: SERVER_DIR }, encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(node, ['src/cli.ts', ...args], { cwd: SERVER_DIR, env: { ...process.env, ...dbEnv, DATA_DIR: dataDir, INIT_CWD: SERVER_DIR }, encoding: 'utf8', timeout: 120_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -25,11 +29,15 @@ describe('notary CLI', () => {
   const pki = fs.mkdtempSync(path.join(os.tmpdir(), 'cz-notary-pki-'));
   let url = '';
   let server: ReturnType<typeof spawn>;
+  let dropDb: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
+    const db = await createTestDatabase('cz_ncli');
+    if (db.url) dbEnv.DATABASE_URL = db.url;
+    dropDb = db.dropDb;
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    server = spawn(node, ['src/main.ts'], { cwd: SERVER_DIR, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: url }, stdio: 'ignore' });
+    server = spawn(node, ['src/main.ts'], { cwd: SERVER_DIR, env: { ...process.env, ...dbEnv, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: url }, stdio: 'ignore' });
     for (let i = 0; i < 600; i++) {
       try { if ((await fetch(`${url}/api/health`)).ok) break; } catch { /* starting */ }
       await new Promise((r) => setTimeout(r, 100));
@@ -39,6 +47,7 @@ describe('notary CLI', () => {
     if (server.exitCode === null) { server.kill('SIGTERM'); await new Promise((r) => server.once('exit', r)); }
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(pki, { recursive: true, force: true });
+    await dropDb?.();
   });
 
   const login = async (mobile: string) => (await (await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `mobile=${mobile}&password=abc12345` })).json()).data.token as string;
