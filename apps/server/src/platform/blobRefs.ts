@@ -11,6 +11,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { blobs } from '../db/schema/index.ts';
+import { deferBeforeCommit } from './beforeCommit.ts';
 import type { BlobStore, StagedBlob } from './blobs.ts';
 
 /** Adds one reference to a blob (creating its metadata row if new) and holds its row lock until `tx` ends. */
@@ -18,10 +19,14 @@ export async function addBlobRef(tx: DbOrTx, b: { sha256: string; size: number; 
   await tx.insert(blobs).values({ ...b, refcount: 1 }).onConflictDoUpdate({ target: blobs.sha256, set: { refcount: sql`${blobs.refcount} + 1` } });
 }
 
-/** Inside `tx`: references a staged upload and links it durably into the store. */
+/**
+ * Inside `tx`: references a staged upload and links it durably into the store. In a group-commit body
+ * (issue 16) the link + fsync is deferred to just before the batch's commit, run concurrently with the
+ * other bodies' (platform/beforeCommit.ts): still after the reference row, still before the commit.
+ */
 export async function storeStagedInTx(tx: DbOrTx, store: Pick<BlobStore, 'commit'>, staged: StagedBlob, mime: string): Promise<void> {
   await addBlobRef(tx, { sha256: staged.sha256, size: staged.size, mime });
-  await store.commit(staged);
+  if (!deferBeforeCommit(tx, `blob:${staged.sha256}`, () => store.commit(staged))) await store.commit(staged);
 }
 
 /** Inside `tx`: references and durably stores a small buffer; returns its SHA-256. */

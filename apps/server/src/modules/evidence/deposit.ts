@@ -91,7 +91,7 @@ export interface DepositDeps {
  * (a programming error) when no or two artefacts have the main role.
  */
 export async function depositArtefacts(deps: DepositDeps, input: DepositArtefactsInput): Promise<{ row: EvidenceRow; artefacts: EvidenceArtefactRow[] }> {
-  const { db, blobs, ledger } = deps;
+  const { blobs, ledger } = deps;
   try {
     const def = EVIDENCE_KIND[input.kind];
     const mainRole = def.artefacts.find((a) => a.main)?.role;
@@ -109,9 +109,10 @@ export async function depositArtefacts(deps: DepositDeps, input: DepositArtefact
       if (await blobs.repair(a.staged)) deps.log?.warn({ sha256: a.staged.sha256 }, 'blobs: an altered stored file was replaced by identical uploaded bytes');
     }
     const saveTime = stamp.genTime;
-    const out = await db.transaction(async (tx) => {
-      // Blob references + durable links first: the fsyncs then run under the blob row locks only, not under
-      // the ledger's sequencer lock taken by `append`.
+    // Group commit (issue 16): this body runs in a savepoint of a sequencer transaction shared with the
+    // deposits queued meanwhile; it is answered only after that transaction committed (issue 9).
+    const out = await ledger.inBatch(async (tx) => {
+      // Blob references + durable links first (the file is fsynced before the commit, issue 9).
       await storeStagedInTx(tx, blobs, main.staged, mainMime);
       for (const a of extras) await storeStagedInTx(tx, blobs, a.staged, a.mime ?? def.artefacts.find((d) => d.role === a.role)?.mime ?? 'application/octet-stream');
       const id = await repo.nextId(tx);

@@ -12,6 +12,7 @@ import { encodeEntry } from './entry.ts';
 import { consistencyProof, hashLeaf, inclusionRanges, nodesFor, rangeHash, rootAt } from './merkle.ts';
 import { checkpointText, loadSigningSeed, noteSigner, type NoteSigner } from './note.ts';
 import * as repo from './repo.ts';
+import { groupCommitter } from './batch.ts';
 import { appendLeaves, nodeReader } from './tree.ts';
 import type { AppendResult, InclusionProofData, LedgerEntryInput, LedgerService, SignedCheckpoint } from './types.ts';
 import { verifyLedger, verifyLedgerStep } from './verify.ts';
@@ -112,6 +113,8 @@ export function ledgerService(deps: LedgerDeps): LedgerServiceImpl {
     pending.unref();
   }
 
+  const batches = groupCommitter(db);
+
   const safety = period > 0 ? setInterval(run, period) : null;
   safety?.unref();
   if (period > 0) committed(); // sign at start if a previous process stopped between commit and signing
@@ -127,6 +130,7 @@ export function ledgerService(deps: LedgerDeps): LedgerServiceImpl {
       return (await appendMany(tx, [{ entry, evidenceId }]))[0]!;
     },
     appendMany,
+    inBatch: (work) => batches.run(work),
     committed,
     size: () => repo.treeSize(db),
     latestCheckpoint: checkpointNow,

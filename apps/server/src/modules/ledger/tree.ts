@@ -6,6 +6,7 @@ import { is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { hashChildren, hashLeaf, type NodeReader } from './merkle.ts';
+import { batchState } from './batch.ts';
 import * as repo from './repo.ts';
 
 /** A node reader over `db` (one query per call). */
@@ -27,8 +28,11 @@ export async function appendLeaves(tx: DbOrTx, items: ReadonlyArray<{ leaf: Buff
   if (items.length === 0) return [];
   // Outside a transaction the advisory lock would end with its own statement and appends could collide.
   if (!is(tx, PgTransaction)) throw new Error('ledger: append must run inside a transaction');
-  await repo.lockSequencer(tx);
-  const { size: n, edge: stack } = await repo.frontier(tx);
+  // Inside a group-commit body (batch.ts) the lock is held and the right edge is known: no statement.
+  const batch = batchState(tx);
+  if (!batch) await repo.lockSequencer(tx);
+  const { size: n, edge } = batch ? batch.frontier : await repo.frontier(tx);
+  const stack = edge.slice();
   const nodes: Array<{ level: number; idx: number; hash: Buffer }> = [];
   const leaves: Array<{ idx: number; leaf: Buffer; leafHash: Buffer; evidenceId: number | null }> = [];
   const out: AppendedLeaf[] = [];
@@ -51,5 +55,6 @@ export async function appendLeaves(tx: DbOrTx, items: ReadonlyArray<{ leaf: Buff
     await repo.insertLeaves(tx, leaves);
     await repo.insertNodes(tx, nodes);
   }
+  if (batch) batch.frontier = { size: n + items.length, edge: stack };
   return out;
 }

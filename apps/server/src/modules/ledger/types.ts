@@ -56,6 +56,12 @@ export interface LedgerService {
    * The entry becomes covered by a signed checkpoint within 1 s of `committed()`.
    */
   append(tx: DbOrTx, entry: LedgerEntryInput, evidenceId: number | null): Promise<AppendResult>;
+  /**
+   * Group commit (issue 16, batch.ts): runs `work(tx)` — a whole deposit transaction body, appending with
+   * `append(tx, …)` — in a savepoint of a shared sequencer transaction with the other bodies queued at the
+   * same time; resolves after that transaction committed. A body that throws rolls back alone.
+   */
+  inBatch<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T>;
   /** Tells the checkpointer that appends committed (side effect after commit). */
   committed(): void;
   /** Current number of leaves. */

@@ -8,9 +8,9 @@
  */
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { buildSignedData } from './cms.ts';
 import type { Identity } from './keys.ts';
-import { DIGESTS, OID, ab, der, derSequence, randomSerial } from './pki.ts';
+import { DIGESTS, ab, der, derSequence, randomSerial } from './pki.ts';
+import { tokenBuilder } from './tsa-token.ts';
 
 /** PKIFailureInfo bit numbers (RFC 3161 §2.4.2). */
 export const FAIL = { badAlg: 0, badRequest: 2, badDataFormat: 5, timeNotAvailable: 14, unacceptedPolicy: 15, unacceptedExtension: 16, systemFailure: 25 } as const;
@@ -67,30 +67,23 @@ function parseQuery(query: Uint8Array): pkijs.TimeStampReq | null {
 export function tsaServer(opts: { identity: Identity; policy: string; now?: () => Date }): TsaServer {
   const { identity, policy } = opts;
   const now = opts.now ?? (() => new Date());
-  const tsaName = new pkijs.GeneralName({ type: 4, value: identity.cert.subject });
   // pkijs parses a requested policy with asn1js's toString, which prints big arcs (2.25.…) in its own
   // form: compare with our policy printed the same way.
   const policyAsParsed = (asn1js.fromBER(der(new asn1js.ObjectIdentifier({ value: policy }))).result as asn1js.ObjectIdentifier).valueBlock.toString();
 
+  const build = tokenBuilder(identity, policy);
+
+  /** Grants a token (issue 16: DER spliced by tsa-token.ts, byte-for-byte what the pkijs tree made). */
   async function grant(req: pkijs.TimeStampReq): Promise<Buffer> {
     const genTime = new Date(Math.floor(now().getTime() / 1000) * 1000);
-    const tst = new pkijs.TSTInfo({
-      version: 1,
-      policy,
+    const token = await build({
       // RFC 3161 §2.4.2: the same value as in the request (algorithm parameters included).
-      messageImprint: req.messageImprint,
-      serialNumber: randomSerial(),
+      messageImprint: der(req.messageImprint),
+      serial: der(randomSerial()),
       genTime,
-      accuracy: new pkijs.Accuracy({ seconds: 1 }),
-      ...(req.nonce ? { nonce: new asn1js.Integer({ valueHex: ab(req.nonce.valueBlock.valueHexView) }) } : {}),
-      tsa: tsaName,
-    });
-    const token = await buildSignedData({
-      eContentType: OID.tstInfo,
-      eContent: der(tst),
-      signer: identity,
+      nonce: req.nonce ? der(new asn1js.Integer({ valueHex: ab(req.nonce.valueBlock.valueHexView) })) : null,
       // RFC 3161 §2.4.1: the TSA certificate is included when certReq is true.
-      certificates: req.certReq ? [identity.cert] : [],
+      certReq: !!req.certReq,
     });
     return grantedResponse(token);
   }

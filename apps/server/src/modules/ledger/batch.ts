@@ -1,0 +1,108 @@
+/**
+ * Group commit of ledger appends (issue 16; as Trillian/Tessera integrate in batches): concurrent
+ * callers queue their whole transaction body (`work`); one sequencer transaction runs the queued bodies
+ * one after the other, each in its own savepoint, and commits them together — one sequencer-lock
+ * acquisition, one read of the tree's right edge and one commit (one WAL fsync) for the whole batch.
+ *
+ * Guarantees kept (issue 9): every body's rows (evidence, ledger entry, points charge, audit…) are
+ * written in the same database transaction, and a caller is answered only after that transaction
+ * committed. A body that throws is rolled back to its savepoint alone (its caller gets its error; the
+ * others still commit). If the commit itself fails, every caller of the batch gets the error: nothing
+ * was acknowledged, nothing is lost. Across processes (cluster) batches are sequenced by the same
+ * transaction-scoped advisory lock as single appends; it is taken FIRST in the batch transaction, so every
+ * row lock a body takes is taken under it (no lock-order cycle with another batch).
+ */
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { acceptBeforeCommit, runBeforeCommit, type BeforeCommitSteps } from '../../platform/beforeCommit.ts';
+import type { NodeId } from './merkle.ts';
+import * as repo from './repo.ts';
+
+/** The tree's size and right edge (complete subtrees tiling [0, size), largest first). */
+export interface Frontier {
+  size: number;
+  edge: Array<NodeId & { hash: Buffer }>;
+}
+
+/** Frontier of the open batch a savepoint transaction belongs to (appends inside `work` use it). */
+const batchOf = new WeakMap<object, { frontier: Frontier }>();
+
+/** The batch state of `tx` when it is a group-commit body's transaction, else undefined. */
+export const batchState = (tx: DbOrTx): { frontier: Frontier } | undefined => batchOf.get(tx);
+
+const copy = (f: Frontier): Frontier => ({ size: f.size, edge: f.edge.slice() });
+
+interface Item {
+  work: (tx: DbOrTx) => Promise<unknown>;
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+}
+
+/** Largest number of bodies per batch transaction. */
+export const MAX_BATCH = 64;
+
+/**
+ * Builds the group committer on `db`. `run(work)` resolves with `work`'s result once the batch holding it
+ * committed; rejects with `work`'s error (only its own rows rolled back) or the batch's commit error.
+ * Ledger appends inside `work` must use the `tx` it is given.
+ */
+export function groupCommitter(db: Db, opts: { maxBatch?: number } = {}) {
+  const max = opts.maxBatch ?? MAX_BATCH;
+  const queue: Item[] = [];
+  let running = false;
+
+  async function runBatch(items: Item[]): Promise<void> {
+    const results: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+    try {
+      await db.transaction(async (tx) => {
+        await repo.lockSequencer(tx);
+        const st = { frontier: (await repo.frontier(tx)) as Frontier };
+        const steps: BeforeCommitSteps = new Map();
+        for (const it of items) {
+          const before = copy(st.frontier);
+          try {
+            const value = await tx.transaction(async (sp) => {
+              batchOf.set(sp, st);
+              acceptBeforeCommit(sp, steps);
+              return it.work(sp);
+            });
+            results.push({ ok: true, value });
+          } catch (error) {
+            st.frontier = before; // its savepoint was rolled back, with its leaves
+            results.push({ ok: false, error });
+          }
+        }
+        // Deferred durability steps (blob links + fsyncs) of every body, concurrently, before the commit.
+        await runBeforeCommit(steps);
+        // An aborted transaction would "commit" as a rollback without an error: make sure it is not.
+        await tx.execute(sql`select 1`);
+      });
+    } catch (error) {
+      for (const it of items) it.reject(error);
+      return;
+    }
+    items.forEach((it, i) => {
+      const r = results[i]!;
+      if (r.ok) it.resolve(r.value);
+      else it.reject(r.error);
+    });
+  }
+
+  async function drain(): Promise<void> {
+    running = true;
+    try {
+      while (queue.length) await runBatch(queue.splice(0, max));
+    } finally {
+      running = false;
+    }
+  }
+
+  return {
+    run<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        queue.push({ work, resolve: resolve as (v: unknown) => void, reject });
+        if (!running) void drain();
+      });
+    },
+  };
+}
