@@ -1,17 +1,42 @@
 /**
- * Upload of a large file through POST /api/data/upload (streamed multipart → SHA-256 → blob store →
- * ledger) vs `openssl dgst -sha256` of the same file in the same run: the hashing limit of this CPU.
- * Prints MB/s of both, their ratio, and the server's peak RSS. `BENCH_UPLOAD_MB` sets the size (1024).
+ * Issue 16 rows "upload" and "memory" (docs/performance.md): on PGlite and on PostgreSQL (`BENCH_DB` =
+ * pglite | postgres | both, default both; PostgreSQL at `BENCH_PG_URL`, else TEST_DATABASE_URL, else
+ * postgres://postgres@127.0.0.1:5432/postgres, in a throw-away database of its own):
+ * - upload of a 1 GiB file (`BENCH_UPLOAD_MB`) through POST /api/data/upload with curl (multipart `-F`)
+ *   vs `openssl dgst -sha256` of the same file, timed in the same run right around the upload (best of
+ *   the two openssl runs, i.e. the hardware's hashing limit at that moment): goal ratio ≥ 0.45;
+ * - the server's peak RSS (VmHWM: since start, so start-up counts too) after that upload: goal ≤ 256 MiB;
+ * - its idle RSS (VmRSS) 5 s after start and a login: goal ≤ 200 MiB.
+ * Each figure carries `ratio` = achievement against the goal (≥ 1 meets it) and the load average
+ * (`uptime`) when measured: the machine is shared, so absolute times mean little.
+ * `run()` answers `{ figures: [{ name, value, unit, goal, ratio, db, load }], details }` for bench/run.ts.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { f2, startServer, userToken } from './lib.ts';
+import { promisify } from 'node:util';
+import { f2, startServer, userToken, type RunningServer } from './lib.ts';
 
-/** Writes `mb` MiB of pseudo-random bytes (so nothing compresses) to a temp file. */
+const pexec = promisify(execFile);
+
+/** One figure for bench/results/latest.json; `ratio` ≥ 1 meets the goal. */
+export interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  /** The goal, e.g. "≥ 0.45" or "≤ 256". */
+  goal: string;
+  ratio: number;
+  db: 'pglite' | 'postgres';
+  /** 1-minute load average when measured. */
+  load: number;
+}
+
+const GOAL = { ratio: 0.45, peakMiB: 256, idleMiB: 200 } as const;
+
+/** Writes `mb` MiB of pseudo-random bytes (so nothing compresses) to a temp file (kept for later runs). */
 function makeFile(mb: number): string {
   const file = path.join(os.tmpdir(), `cz-bench-${mb}m.bin`);
   if (fs.existsSync(file) && fs.statSync(file).size === mb * 1024 * 1024) return file;
@@ -25,49 +50,102 @@ function makeFile(mb: number): string {
   return file;
 }
 
-/** Streams `file` as multipart field `file` to the upload route; resolves to the parsed answer. */
-function upload(url: string, token: string, file: string): Promise<{ code: number; data: { sha256: string } }> {
-  const boundary = `----czbench${crypto.randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const size = fs.statSync(file).size;
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${url}/api/data/upload`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + size + tail.length },
-    }, (res) => {
-      let body = '';
-      res.on('data', (d: Buffer) => (body += d));
-      res.on('end', () => resolve(JSON.parse(body)));
-    });
-    req.on('error', reject);
-    req.write(head);
-    const rs = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
-    rs.on('end', () => req.end(tail));
-    rs.pipe(req, { end: false });
-  });
+/** 1-minute load average. */
+const load1 = () => os.loadavg()[0]!;
+
+/** Seconds `openssl dgst -sha256 file` takes, and its digest. */
+function openssl(file: string): { s: number; sha256: string } {
+  const t = performance.now();
+  const out = execFileSync('openssl', ['dgst', '-sha256', '-r', file]).toString();
+  return { s: (performance.now() - t) / 1000, sha256: out.split(' ')[0]! };
 }
 
-/** Runs the benchmark; returns the numbers. */
-export async function run() {
-  const mb = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
-  const file = makeFile(mb);
-  const t0 = performance.now();
-  const out = execFileSync('openssl', ['dgst', '-sha256', file]).toString();
-  const opensslS = (performance.now() - t0) / 1000;
-  const server = await startServer();
+/** Resident and high-water RSS of a process, MiB. */
+function rssOf(pid: number): { rss: number; hwm: number } {
+  const s = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(s)?.[1] ?? 0) / 1024;
+  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+}
+
+/** A fresh PostgreSQL database for one run; `drop()` removes it. */
+async function pgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `cz_bench_upload_${crypto.randomBytes(4).toString('hex')}`;
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Measures the three figures on one database. */
+async function measure(db: 'pglite' | 'postgres', file: string, mb: number): Promise<{ figures: Figure[]; detail: Record<string, number | string> }> {
+  const pgdb = db === 'postgres' ? await pgDatabase() : null;
+  let server: RunningServer | undefined;
   try {
+    server = await startServer(pgdb ? { DATABASE_URL: pgdb.url } : {});
+    const pid = server.proc.pid!;
     const token = await userToken(server);
-    const t1 = performance.now();
-    const r = await upload(server.url, token, file);
-    const uploadS = (performance.now() - t1) / 1000;
-    if (r.code !== 200 || !out.includes(r.data.sha256)) throw new Error(`upload failed or hash differs: ${JSON.stringify(r).slice(0, 200)}`);
-    const res = { sizeMiB: mb, uploadMBs: mb / uploadS, opensslMBs: mb / opensslS, ratio: opensslS / uploadS, peakRssMiB: server.peakRss() / 1048576 };
-    console.log(`upload ${mb} MiB: API ${f2(res.uploadMBs)} MiB/s vs openssl dgst ${f2(res.opensslMBs)} MiB/s → ratio ${f2(res.ratio)} of the CPU's hashing limit; server peak RSS ${f2(res.peakRssMiB)} MiB`);
-    return res;
+    await new Promise((r) => setTimeout(r, 5000));
+    const idle = rssOf(pid);
+    const idleLoad = load1();
+    const before = openssl(file);
+    let sampledMax = 0;
+    const sampler = setInterval(() => (sampledMax = Math.max(sampledMax, rssOf(pid).rss)), 100);
+    const t = performance.now();
+    const { stdout } = await pexec('curl', ['-sS', '--fail-with-body', '-H', `authorization: Bearer ${token}`, '-F', `file=@${file};type=application/octet-stream`, `${server.url}/api/data/upload`], { maxBuffer: 1 << 20 });
+    const uploadS = (performance.now() - t) / 1000;
+    clearInterval(sampler);
+    const upLoad = load1();
+    const after = openssl(file);
+    const peak = rssOf(pid);
+    const r = JSON.parse(stdout) as { code: number; data?: { sha256: string } };
+    if (r.code !== 200 || r.data?.sha256 !== before.sha256) throw new Error(`upload failed or hash differs: ${stdout.slice(0, 200)}`);
+    const opensslS = Math.min(before.s, after.s);
+    const ratio = opensslS / uploadS;
+    console.log(
+      `[${db}] upload ${mb} MiB: API ${f2(mb / uploadS)} MiB/s vs openssl dgst -sha256 ${f2(mb / opensslS)} MiB/s → ratio ${f2(ratio)} (goal ≥ ${GOAL.ratio}: ${f2(ratio / GOAL.ratio)} of it; load ${f2(upLoad)})\n` +
+        `[${db}] server RSS: idle ${f2(idle.rss)} MiB (goal ≤ ${GOAL.idleMiB}: ${f2(GOAL.idleMiB / idle.rss)}), peak (VmHWM since start) ${f2(peak.hwm)} MiB (goal ≤ ${GOAL.peakMiB}: ${f2(GOAL.peakMiB / peak.hwm)}), max sampled during the upload ${f2(sampledMax)} MiB`,
+    );
+    return {
+      figures: [
+        { name: 'upload 1 GiB / openssl dgst -sha256', value: ratio, unit: 'ratio', goal: `≥ ${GOAL.ratio}`, ratio: ratio / GOAL.ratio, db, load: upLoad },
+        { name: 'server peak RSS during upload', value: peak.hwm, unit: 'MiB', goal: `≤ ${GOAL.peakMiB}`, ratio: GOAL.peakMiB / peak.hwm, db, load: upLoad },
+        { name: 'idle server RSS after start', value: idle.rss, unit: 'MiB', goal: `≤ ${GOAL.idleMiB}`, ratio: GOAL.idleMiB / idle.rss, db, load: idleLoad },
+      ],
+      detail: { db, sizeMiB: mb, uploadS, opensslS, uploadMiBs: mb / uploadS, opensslMiBs: mb / opensslS, sampledMaxMiB: sampledMax, uptime: execFileSync('uptime').toString().trim() },
+    };
   } finally {
-    await server.stop();
+    await server?.stop();
+    await pgdb?.drop();
   }
 }
 
-if (import.meta.main) await run();
+/** Runs the benchmark on the chosen databases; returns the figures and details. */
+export async function run(): Promise<{ figures: Figure[]; details: Array<Record<string, number | string>> }> {
+  const mb = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
+  const file = makeFile(mb);
+  const which = process.env.BENCH_DB ?? 'both';
+  const dbs = (which === 'both' ? ['pglite', 'postgres'] : [which]) as Array<'pglite' | 'postgres'>;
+  const figures: Figure[] = [];
+  const details: Array<Record<string, number | string>> = [];
+  for (const db of dbs) {
+    const r = await measure(db, file, mb);
+    figures.push(...r.figures);
+    details.push(r.detail);
+  }
+  return { figures, details };
+}
+
+if (import.meta.main) console.log(JSON.stringify(await run(), null, 2));
