@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, registerUser } from '../../../test/client.ts';
 import { makeHarness, type Harness } from '../../../test/harness.ts';
+import { buildApp } from '../../app.ts';
 import { etagMatches, pickEncoding, viewCache, cachedBody } from './viewCache.ts';
 
 describe('certificate view cache', () => {
@@ -100,6 +101,34 @@ describe('certificate view cache', () => {
     const big = await h.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'br' } });
     expect(big.headers['content-encoding']).toBe('br');
     expect(JSON.parse(zlib.brotliDecompressSync(big.rawPayload).toString('utf8'))).toHaveProperty('openapi');
+  });
+});
+
+describe('certificate view cache across API processes', () => {
+  it('a deletion made by another app on the same database shows within the TTL plus one reload', async () => {
+    const h = await makeHarness({ CERT_VIEW_CACHE_TTL_MS: '300' });
+    // A second API "process": another app (its own cache) on the same database and DATA_DIR.
+    const second = await buildApp(h.config, h.database, { logger: false });
+    try {
+      await second.app.ready();
+      const u = await registerUser(h);
+      const ev = (await u.api.upload('a.txt', Buffer.from('集群缓存测试'))).data as { id: number; baoquan: string };
+      const view = async () => (await second.app.inject({ url: `/api/share/getView?baoquan=${ev.baoquan}` })).json().data;
+      expect(await view()).toMatchObject({ deleted: 0, isDownload: 1 });
+      expect(await u.api.get('/api/data/delData', { dataId: ev.id })).toMatchObject({ code: 200 });
+      const t0 = Date.now();
+      let seen: { deleted: number; isDownload: number } = await view();
+      while (seen.deleted !== 1 && Date.now() - t0 < 10_000) {
+        await new Promise((r) => setTimeout(r, 50));
+        seen = await view();
+      }
+      expect(seen).toMatchObject({ deleted: 1, isDownload: 0 });
+      // The first request after the TTL starts the reload; the one after it sees the deletion.
+      expect(Date.now() - t0).toBeLessThan(5_000);
+    } finally {
+      await second.app.close();
+      await h.close();
+    }
   });
 });
 
