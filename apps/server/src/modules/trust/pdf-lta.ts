@@ -10,13 +10,13 @@
  * re-timestamps a stored certificate later (certificate/retimestamp.ts): each call adds the DSS data for
  * the previous time-stamp plus a fresh one.
  *
- * The file is read with pdf-lib (objects of the latest revision); changed and new objects are written by
- * hand with a classic xref section and /Prev, as @signpdf's B-T placeholder leaves a classic xref too.
+ * The update itself is written by the one incremental writer, pdf-update.ts.
  */
 import crypto from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFRef, PDFString, type PDFContext, type PDFObject } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFName, PDFRawStream, PDFRef, type PDFContext, type PDFObject } from 'pdf-lib';
+import { addSignatureField, finishIncrement, openIncrement } from './pdf-update.ts';
 import { ab } from './pki.ts';
 import type { Stamp } from './tsa-client.ts';
 
@@ -40,37 +40,10 @@ class TokenTooLarge extends Error {}
 /** Width of each number in the /ByteRange placeholder. */
 const NUM_WIDTH = 10;
 
-/** Byte offset of the last `startxref`'s value. Throws when missing. */
-function lastStartxref(pdf: Buffer): number {
-  const tail = pdf.subarray(Math.max(0, pdf.length - 2048)).toString('latin1');
-  const m = [...tail.matchAll(/startxref\s+(\d+)/g)].at(-1);
-  if (!m) throw new Error('PDF without startxref');
-  return Number(m[1]);
-}
-
 /** The raw bytes of an indirect stream object's content (undecoded). */
 function streamBytes(ctx: PDFContext, o: PDFObject | undefined): Buffer | null {
   const s = o instanceof PDFRef ? ctx.lookup(o) : o;
   return s instanceof PDFRawStream ? Buffer.from(s.contents) : null;
-}
-
-/** Serializes a pdf-lib object. */
-function bytesOf(o: PDFObject): Buffer {
-  const buf = new Uint8Array(o.sizeInBytes());
-  o.copyBytesInto(buf, 0);
-  return Buffer.from(buf);
-}
-
-/** Number of document time-stamp fields already in `doc` (to name the next one uniquely). */
-function fieldNames(ctx: PDFContext, fields: PDFArray): Set<string> {
-  const names = new Set<string>();
-  for (let i = 0; i < fields.size(); i++) {
-    const f = ctx.lookup(fields.get(i));
-    const t = f instanceof PDFDict ? f.get(PDFName.of('T')) : undefined;
-    if (t instanceof PDFString) names.add(t.decodeText());
-    else if (t) names.add(t.toString());
-  }
-  return names;
 }
 
 /**
@@ -91,12 +64,8 @@ export async function addDocTimestamp(pdf: Buffer, src: LtaSource): Promise<Buff
 
 /** One attempt of addDocTimestamp with a `tokenBytes` placeholder; TokenTooLarge when the token does not fit. */
 async function appendRevision(pdf: Buffer, validation: { certs: Buffer[]; crls: Buffer[] }, stampOf: LtaSource['stamp'], tokenBytes: number): Promise<Buffer> {
-  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
-  const ctx = doc.context;
-  const catalogRef = ctx.trailerInfo.Root as PDFRef;
-  const changed = new Map<string, { ref: PDFRef; obj: PDFObject }>();
-  const mark = (ref: PDFRef, obj: PDFObject) => changed.set(ref.toString(), { ref, obj });
-  const catalog = doc.catalog;
+  const inc = await openIncrement(pdf);
+  const { ctx, catalog, catalogRef, mark } = inc;
   mark(catalogRef, catalog);
 
   // 1. DSS: earlier entries kept, new certificates and CRLs appended once.
@@ -127,77 +96,13 @@ async function appendRevision(pdf: Buffer, validation: { certs: Buffer[]; crls: 
   mark(dssRef, dss);
   catalog.set(PDFName.of('DSS'), dssRef);
 
-  // 2. The document time-stamp field (invisible widget on page 1) and its value (written below by hand).
-  const page = doc.getPages()[0];
-  if (!page) throw new Error('PDF without pages');
-  const sigRef = ctx.nextRef();
-  const afEntry = catalog.get(PDFName.of('AcroForm'));
-  const acroForm = (afEntry instanceof PDFRef ? ctx.lookup(afEntry, PDFDict) : afEntry instanceof PDFDict ? afEntry : ctx.obj({})) as PDFDict;
-  if (afEntry instanceof PDFRef) mark(afEntry, acroForm);
-  else catalog.set(PDFName.of('AcroForm'), acroForm);
-  const fieldsEntry = acroForm.get(PDFName.of('Fields'));
-  const fields = (fieldsEntry instanceof PDFRef ? ctx.lookup(fieldsEntry, PDFArray) : fieldsEntry instanceof PDFArray ? fieldsEntry : ctx.obj([])) as PDFArray;
-  if (fieldsEntry instanceof PDFRef) mark(fieldsEntry, fields);
-  else acroForm.set(PDFName.of('Fields'), fields);
-  acroForm.set(PDFName.of('SigFlags'), PDFNumber.of(3));
-  const names = fieldNames(ctx, fields);
-  let n = 1;
-  while (names.has(`DocTimeStamp${n}`)) n++;
-  const widget = ctx.obj({ Type: 'Annot', Subtype: 'Widget', FT: 'Sig', T: PDFString.of(`DocTimeStamp${n}`), V: sigRef, Rect: [0, 0, 0, 0], F: 132, P: page.ref });
-  const widgetRef = ctx.register(widget);
-  mark(widgetRef, widget);
-  fields.push(widgetRef);
-  const annotsEntry = page.node.get(PDFName.of('Annots'));
-  if (annotsEntry instanceof PDFRef) {
-    const annots = ctx.lookup(annotsEntry, PDFArray);
-    annots.push(widgetRef);
-    mark(annotsEntry, annots);
-  } else {
-    const annots = annotsEntry instanceof PDFArray ? annotsEntry : (ctx.obj([]) as PDFArray);
-    annots.push(widgetRef);
-    page.node.set(PDFName.of('Annots'), annots);
-    mark(page.ref, page.node);
-  }
-
-  // 3. The increment: objects, xref, trailer.
-  const parts: Buffer[] = [];
-  const offsets = new Map<number, number>();
-  let pos = pdf.length;
-  const push = (b: Buffer) => {
-    parts.push(b);
-    pos += b.length;
-  };
-  if (pdf[pdf.length - 1] !== 0x0a) push(Buffer.from('\n'));
-  for (const { ref, obj } of changed.values()) {
-    offsets.set(ref.objectNumber, pos);
-    push(Buffer.from(`${ref.objectNumber} ${ref.generationNumber} obj\n`, 'latin1'));
-    push(bytesOf(obj));
-    push(Buffer.from('\nendobj\n', 'latin1'));
-  }
+  // 2. The document time-stamp field (invisible widget on page 1) and its value, then the increment.
+  const sigRef = addSignatureField(inc, 'DocTimeStamp', 1);
   const zeros = '0'.repeat(NUM_WIDTH);
-  offsets.set(sigRef.objectNumber, pos);
-  const sigHead = `${sigRef.objectNumber} 0 obj\n<< /Type /DocTimeStamp /Filter /Adobe.PPKLite /SubFilter /ETSI.RFC3161 /ByteRange [0 ${zeros} ${zeros} ${zeros}] /Contents <`;
-  const byteRangeAt = pos + sigHead.indexOf('/ByteRange [');
-  const contentsAt = pos + sigHead.length - 1; // the '<'
-  push(Buffer.from(sigHead + '0'.repeat(tokenBytes * 2) + '> >>\nendobj\n', 'latin1'));
-
-  const xrefAt = pos;
-  const nums = [...offsets.keys()].sort((a, b) => a - b);
-  let xref = 'xref\n';
-  for (let i = 0; i < nums.length; ) {
-    let j = i;
-    while (j + 1 < nums.length && nums[j + 1] === nums[j]! + 1) j++;
-    xref += `${nums[i]} ${j - i + 1}\n`;
-    for (let k = i; k <= j; k++) xref += `${String(offsets.get(nums[k]!)).padStart(10, '0')} 00000 n\r\n`;
-    i = j + 1;
-  }
-  const t = ctx.trailerInfo;
-  const trailer = ctx.obj({ Size: ctx.largestObjectNumber + 1, Root: catalogRef, Prev: lastStartxref(pdf) }) as PDFDict;
-  if (t.Info) trailer.set(PDFName.of('Info'), t.Info as PDFObject);
-  if (t.ID) trailer.set(PDFName.of('ID'), t.ID as PDFObject);
-  push(Buffer.from(`${xref}trailer\n${trailer.toString()}\nstartxref\n${xrefAt}\n%%EOF\n`, 'latin1'));
-
-  const out = Buffer.concat([pdf, ...parts]);
+  const sigHead = `<< /Type /DocTimeStamp /Filter /Adobe.PPKLite /SubFilter /ETSI.RFC3161 /ByteRange [0 ${zeros} ${zeros} ${zeros}] /Contents <`;
+  const { out, sigBodyAt } = finishIncrement(pdf, inc, sigRef, sigHead + '0'.repeat(tokenBytes * 2) + '> >>');
+  const byteRangeAt = sigBodyAt + sigHead.indexOf('/ByteRange [');
+  const contentsAt = sigBodyAt + sigHead.length - 1; // the '<'
   const contentsEnd = contentsAt + tokenBytes * 2 + 2; // after '>'
   const range = [0, contentsAt, contentsEnd, out.length - contentsEnd];
   const rangeText = `/ByteRange [${range.map((v, i) => (i === 0 ? '0' : String(v).padStart(NUM_WIDTH, ' '))).join(' ')}]`;
