@@ -4,9 +4,11 @@
  * delete or age the stored bytes behind the application's back with either store.
  */
 import path from 'node:path';
+import { loadConfig } from '../src/config.ts';
 import type { BlobStore } from '../src/platform/blobs.ts';
 import { localBlobPath } from '../src/platform/blobs.ts';
 import { s3ObjectOf } from '../src/platform/blobsS3.ts';
+import { blobStoreFor } from '../src/platform/context.ts';
 
 /** The file holding blob `sha256`'s bytes (it may not exist). */
 export function blobFile(store: BlobStore, sha256: string): string {
@@ -14,4 +16,12 @@ export function blobFile(store: BlobStore, sha256: string): string {
   if (!dir) return localBlobPath(store, sha256);
   const { bucket, key } = s3ObjectOf(store, sha256);
   return path.join(dir, bucket, `${key}._S3rver_object`);
+}
+
+/**
+ * The file holding blob `sha256` of a server or CLI run as a child process with `DATA_DIR=dataDir` and the
+ * blob settings `env` (`testBlobEnv()`: S3 in the S3 run, else `{}` for DATA_DIR/blobs).
+ */
+export function blobFileOf(dataDir: string, env: Record<string, string>, sha256: string): string {
+  return blobFile(blobStoreFor(loadConfig({ DATA_DIR: dataDir, ...env })), sha256);
 }

@@ -10,15 +10,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyBackup } from '../src/platform/backup.ts';
+import { blobFileOf } from './blobFiles.ts';
+import { testBlobEnv } from './harness.ts';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const node = process.execPath;
+/** The blob store of the server and the CLI: local (DATA_DIR/blobs), or a prefix of the S3 run's bucket. */
+const blobEnv = testBlobEnv();
 
 const freePort = () => new Promise<number>((r) => { const s = net.createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as net.AddressInfo).port; s.close(() => r(p)); }); });
 
 /** Runs the CLI synchronously; returns exit code and output. */
 function cli(dataDir: string, args: string[]) {
-  const r = spawnSync(node, ['src/cli.ts', ...args], { cwd: SERVER_DIR, env: { ...process.env, DATA_DIR: dataDir, INIT_CWD: SERVER_DIR }, encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(node, ['src/cli.ts', ...args], { cwd: SERVER_DIR, env: { ...process.env, ...blobEnv, DATA_DIR: dataDir, INIT_CWD: SERVER_DIR }, encoding: 'utf8', timeout: 120_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -30,7 +34,7 @@ describe('CLI', () => {
   beforeAll(async () => {
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    server = spawn(node, ['src/main.ts'], { cwd: SERVER_DIR, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+    server = spawn(node, ['src/main.ts'], { cwd: SERVER_DIR, env: { ...process.env, ...blobEnv, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'ignore' });
     for (let i = 0; i < 600; i++) {
       try { if ((await fetch(`${url}/api/health`)).ok) break; } catch { /* starting */ }
       await new Promise((r) => setTimeout(r, 100));
@@ -74,7 +78,7 @@ describe('CLI', () => {
     expect(JSON.parse(good.out)).toMatchObject({ ok: true, blobs: { ok: true, checked: 1 }, tree: { ok: true, size: 1 } });
 
     const sha: string = up.data.sha256;
-    const blob = path.join(dataDir, 'blobs', sha.slice(0, 2), sha.slice(2, 4), sha);
+    const blob = blobFileOf(dataDir, blobEnv, sha);
     fs.chmodSync(blob, 0o600);
     fs.appendFileSync(blob, 'x');
     const bad = cli(dataDir, ['ledger:verify']);
@@ -92,7 +96,7 @@ describe('CLI', () => {
       // Put the right bytes back; the backup then succeeds and its manifest verifies.
       const content = Buffer.from('需要核验的证据内容');
       const sha = crypto.createHash('sha256').update(content).digest('hex');
-      fs.writeFileSync(path.join(dataDir, 'blobs', sha.slice(0, 2), sha.slice(2, 4), sha), content);
+      fs.writeFileSync(blobFileOf(dataDir, blobEnv, sha), content);
       const ok = cli(dataDir, ['backup', path.join(backups, 'b')]);
       expect(ok.code, ok.err).toBe(0);
       expect(JSON.parse(ok.out)).toMatchObject({ ok: true, ledger: { size: 1, checkpointSize: 1 } });
