@@ -103,6 +103,22 @@ describe('active trade query (alipay.trade.query)', () => {
     expect(await balanceOf(u.row.id)).toBe(1200);
   });
 
+  it('one order opened twice at the cashier is paid once: the second page refuses (as Alipay), the trade number stays', async () => {
+    const u = await userWith(0);
+    const pay = await u.api.post('/api/Evidences/pay', { integral: 4 });
+    const first = await openGateway(pay.data.html);
+    const second = await openGateway(pay.data.html);
+    await press(first, 'pay');
+    const t = /name="t" value="([^"]+)"/.exec(second)![1]!;
+    const sig = /name="s" value="([^"]+)"/.exec(second)![1]!;
+    const again = await h.app.inject({ method: 'POST', url: '/pay-sandbox/confirm', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form({ t, s: sig, action: 'pay' }) });
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toContain('该笔订单已支付，请勿重复付款');
+    expect(await balanceOf(u.row.id)).toBe(400);
+    const rows = await h.database.query<{ n: string }>("select count(distinct p.trade_no) as n from payments p join orders o on o.id = p.order_id where o.order_no = $1", [pay.data.order_no]);
+    expect(Number(rows[0]!.n)).toBe(1);
+  });
+
   it('concurrent status queries of one lost-notification order credit it once', async () => {
     const u = await userWith(0);
     const pay = await u.api.post('/api/Evidences/pay', { integral: 9 });

@@ -159,7 +159,7 @@ export const sandboxRoutes = (o: SandboxOptions): FastifyPluginAsync => async (a
     }
     if (params.method !== 'alipay.trade.page.pay') return page(reply, '支付宝沙箱', '<h1>支付宝沙箱</h1><p>不支持的接口</p>');
     const trade = { orderNo: String(biz.out_trade_no ?? ''), amount: String(biz.total_amount ?? ''), subject: String(biz.subject ?? ''), notifyUrl: params.notify_url ?? '', returnUrl: params.return_url ?? '' };
-    if (trade.orderNo && !['TRADE_SUCCESS', 'TRADE_CLOSED'].includes(trades.get(trade.orderNo)?.status ?? '')) remember(trade.orderNo, { status: 'WAIT_BUYER_PAY', tradeNo: newTradeNo(), amount: trade.amount, subject: trade.subject.slice(0, 200) });
+    if (trade.orderNo && !['TRADE_SUCCESS', 'TRADE_CLOSED'].includes(trades.get(trade.orderNo)?.status ?? '')) remember(trade.orderNo, { status: 'WAIT_BUYER_PAY', tradeNo: trades.get(trade.orderNo)?.tradeNo ?? newTradeNo(), amount: trade.amount, subject: trade.subject.slice(0, 200) });
     const t = Buffer.from(JSON.stringify(trade)).toString('base64url');
     const s = mac(t);
     const hidden = `<input type="hidden" name="t" value="${esc(t)}"><input type="hidden" name="s" value="${esc(s)}">`;
@@ -188,6 +188,8 @@ export const sandboxRoutes = (o: SandboxOptions): FastifyPluginAsync => async (a
       return reply.redirect(back.toString(), 302);
     }
     const known = trades.get(trade.orderNo);
+    // As Alipay: one out_trade_no is paid at most once — a second cashier page of the same order cannot pay again.
+    if (known && (known.status === 'TRADE_SUCCESS' || known.status === 'TRADE_CLOSED')) return page(reply, '支付宝沙箱', `<h1>支付宝沙箱</h1><p>${known.status === 'TRADE_SUCCESS' ? '该笔订单已支付，请勿重复付款' : '交易已关闭'}</p>`);
     const n = signedNotify(o.keys, { orderNo: trade.orderNo, amount: trade.amount, subject: trade.subject, tradeNo: known?.tradeNo });
     remember(trade.orderNo, { status: 'TRADE_SUCCESS', tradeNo: n.trade_no!, amount: trade.amount, subject: trade.subject.slice(0, 200) });
     if (b.action === 'pay_silent') {
