@@ -13,10 +13,14 @@ import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configureRequest } from './api/request';
+import { startViewPrefetch } from './api/viewPrefetch';
 import { asHandle } from './routeHandle';
 import { routes } from './routes';
 import { theme } from './theme';
 import './styles/global.css';
+
+// Issue 16: a certificate page's data is asked for now, in parallel with the page's code (api/viewPrefetch.ts).
+startViewPrefetch();
 
 const router = createBrowserRouter(routes);
 

@@ -5,6 +5,7 @@
  */
 import type { TCertificateView, TPhoneInfo } from '@cunzheng/contract/certificate';
 import { request } from './request';
+import { takePrefetchedView } from './viewPrefetch';
 
 /**
  * The certificate view of one evidence (GET /api/share/getView, POST /api/check/bqview), as defined by
@@ -23,8 +24,10 @@ export interface DownUrl {
  * GET /api/share/getView (baoquan) → the certificate view. Code 400 保全号不存在 for unknown numbers
  * (thrown as ApiError). `silent` suppresses the wrapper's error toast (the page shows its own result).
  */
-export function getView(baoquan: string, silent = false): Promise<CertificateView> {
-  return request<CertificateView>({ method: 'GET', url: '/api/share/getView', data: { baoquan }, silent });
+export async function getView(baoquan: string, silent = false): Promise<CertificateView> {
+  // Issue 16: the entry may have asked already (api/viewPrefetch.ts); anything but a view falls back to asking.
+  const early = await takePrefetchedView<CertificateView>(baoquan);
+  return early ?? request<CertificateView>({ method: 'GET', url: '/api/share/getView', data: { baoquan }, silent });
 }
 
 /** POST /api/check/bqno (no) → data.viewToken, the first step of the by-number check (spec p1 §7). */
