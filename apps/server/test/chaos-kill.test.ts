@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sendAdminCommand } from '../src/platform/adminChannel.ts';
-import { createTestDatabase } from './harness.ts';
+import { createTestDatabase, testBlobEnv } from './harness.ts';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const KILLS = 3;
@@ -38,8 +38,9 @@ describe('kill -9 during uploads', () => {
     ({ url: dbUrl, dropDb } = await createTestDatabase('cz_chaos'));
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
+    const blobEnv = testBlobEnv(); // the S3 run: one prefix of the test bucket across the restarts
     const start = async (): Promise<ChildProcess> => {
-      const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', RATE_LIMIT_OFF: '1', AUDIT_INTERVAL_SECONDS: '0' };
+      const env: NodeJS.ProcessEnv = { ...process.env, ...blobEnv, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', RATE_LIMIT_OFF: '1', AUDIT_INTERVAL_SECONDS: '0' };
       delete env.DATABASE_URL;
       if (dbUrl) env.DATABASE_URL = dbUrl;
       const child = spawn(process.execPath, ['src/main.ts'], { cwd: SERVER_DIR, env, stdio: 'ignore' });
