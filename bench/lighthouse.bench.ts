@@ -69,7 +69,22 @@ export async function run(): Promise<{ figures: Figure[]; failures: string[] }> 
       const b: Budget = { ...budgets.defaults, ...route };
       const url = `${server.url}${fill(route.path)}`;
       const results = [];
-      for (let i = 0; i < runs; i++) results.push(await audit(url, chrome.port));
+      for (let i = 0; i < runs; i++) {
+        // Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP under heavy load): try again, twice.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            results.push(await audit(url, chrome.port));
+            break;
+          } catch (e) {
+            if (attempt >= 3) {
+              failures.push(`${route.name}: ${(e as Error).message}`);
+              console.log(`${route.path.padEnd(38)} FAILED: ${(e as Error).message}`);
+              break;
+            }
+          }
+        }
+      }
+      if (results.length === 0) continue;
       results.sort((x, y) => x.score - y.score);
       const m = results[Math.floor(results.length / 2)]!;
       const over = [
