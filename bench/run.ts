@@ -18,6 +18,7 @@ const all: Record<string, () => Promise<unknown>> = {
   digest: async () => (await import('./digest.bench.ts')).run(),
   http: async () => (await import('./http.bench.ts')).run(),
   ledger: async () => (await import('./ledger.bench.ts')).run(),
+  deposits: async () => (await import('./deposits.bench.ts')).run(),
   bundle: async () => (await import('./bundle.bench.ts')).run(),
   anchor: async () => (await import('./anchor.bench.ts')).run(),
   trust: async () => (await import('./trust.bench.ts')).run(),
