@@ -110,7 +110,9 @@ describe('account area', () => {
       // A deleted one does not count.
       const gone = await u.api.upload('gone.txt', Buffer.from('删'));
       await u.api.get('/api/data/delData', { dataId: gone.data.id });
-      await h.database.db.update(users).set({ points: 123456 }).where(eq(users.id, u.userInfo.userId));
+      // The balance is brought to 1,234.56 through the points ledger (an operator grant), never by writing the cache.
+      const had = (await h.database.db.select({ points: users.points }).from(users).where(eq(users.id, u.userInfo.userId)))[0]!.points;
+      await h.services.commerce.grant(u.userInfo.userId, u.userInfo.userId, 123456 - Number(had), '测试', null);
 
       const r = await u.api.get('/api/Overview/getInfo');
       expect(r.code).toBe(200);
