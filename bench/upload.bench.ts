@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { f2, startServer, userToken, type RunningServer } from './lib.ts';
+import { benchDbEnv, f2, startServer, userToken, type RunningServer } from './lib.ts';
 
 const pexec = promisify(execFile);
 
@@ -67,34 +67,13 @@ function rssOf(pid: number): { rss: number; hwm: number } {
   return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
 }
 
-/** A fresh PostgreSQL database for one run; `drop()` removes it. */
-async function pgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `cz_bench_upload_${crypto.randomBytes(4).toString('hex')}`;
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(base);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 /** Measures the three figures on one database. */
 async function measure(db: 'pglite' | 'postgres', file: string, mb: number): Promise<{ figures: Figure[]; detail: Record<string, number | string> }> {
-  const pgdb = db === 'postgres' ? await pgDatabase() : null;
+  const pgdb = await benchDbEnv(db, 'cz_bench_upload');
+  if (!pgdb) throw new Error('PostgreSQL is not reachable');
   let server: RunningServer | undefined;
   try {
-    server = await startServer(pgdb ? { DATABASE_URL: pgdb.url } : {});
+    server = await startServer(pgdb.env);
     const pid = server.proc.pid!;
     const token = await userToken(server);
     await new Promise((r) => setTimeout(r, 5000));
@@ -128,7 +107,7 @@ async function measure(db: 'pglite' | 'postgres', file: string, mb: number): Pro
     };
   } finally {
     await server?.stop();
-    await pgdb?.drop();
+    await pgdb.drop();
   }
 }
 
