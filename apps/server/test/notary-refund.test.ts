@@ -85,6 +85,11 @@ describe('notary fee refunds', () => {
     const before = await balance(u.userId);
     expect(await u.api.post('/api/notary/pay', { orderId: u.orderId, payType: 1 })).toMatchObject({ code: 200 });
     expect(await balance(u.userId)).toBe(before - 1000);
+    // Paid, not yet accepted: the list row and the detail offer 终止 (the web's button and its refund wording).
+    const listed = (await u.api.get('/api/Evidences/listing', { page: 1 })).data.list.find((r: { id: number }) => r.id === u.orderId);
+    expect(listed).toMatchObject({ pay: 2, payType: 3, notarial: 1, canStop: true });
+    expect((await u.api.get('/api/Evidences/detail', { orderId: u.orderId })).data.info).toMatchObject({ payType: 3, canStop: true });
+    expect((await u.api.get('/api/evidences/orderList', { page: 1 })).data.list.find((r: { id: number }) => r.id === u.orderId)).toMatchObject({ canStop: true });
 
     const stops = await Promise.all([1, 2, 3, 4].map(() => u.api.post('/api/Evidences/stop', { orderId: u.orderId })));
     expect(stops.filter((s) => s.code === 200)).toHaveLength(1);
@@ -105,7 +110,8 @@ describe('notary fee refunds', () => {
     expect(await h.database.db.transaction((tx) => h.services.commerce.refund(tx, { orderNo: co!.orderNo, reason: 'again', source: 'test', actorId: null }))).toBeNull();
     expect(await balance(u.userId)).toBe(before);
 
-    expect((await u.api.get('/api/Evidences/detail', { orderId: u.orderId })).data.info).toMatchObject({ notarial: 3, pay: 4, refund: '已退款 10.00 积分' });
+    expect((await u.api.get('/api/Evidences/detail', { orderId: u.orderId })).data.info).toMatchObject({ notarial: 3, pay: 4, refund: '已退款 10.00 积分', canStop: false });
+    expect((await u.api.get('/api/Evidences/listing', { page: 1, payType: 4 })).data.list.map((r: { id: number }) => r.id)).toEqual([u.orderId]);
     const news = await h.database.db.select().from(notifications).where(eq(notifications.userId, u.userId));
     expect(news.some((n) => n.str.includes('已退回公证费 10.00 积分'))).toBe(true);
     const sms = await h.database.db.select().from(smsOutbox).where(eq(smsOutbox.mobile, u.mobile));
@@ -119,6 +125,7 @@ describe('notary fee refunds', () => {
     const before = await balance(u.userId);
     await u.api.post('/api/notary/pay', { orderId: u.orderId, payType: 1 });
     expect(await notaryApi.post('/api/notaryOffice/accept', { orderId: u.orderId })).toMatchObject({ code: 200 });
+    expect((await u.api.get('/api/Evidences/detail', { orderId: u.orderId })).data.info.canStop).toBe(false);
     expect((await u.api.post('/api/Evidences/stop', { orderId: u.orderId })).msg).toBe(MSG.NOTARY_STEP_INVALID);
     expect(await balance(u.userId)).toBe(before - 1000);
     const t = await Promise.all([1, 2].map(() => notaryApi.post('/api/notaryOffice/terminate', { orderId: u.orderId, reason: '材料不全', failed: 1 })));

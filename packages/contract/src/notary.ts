@@ -123,8 +123,8 @@ export const ZNotaryListQuery = z.object({
   startTime: zUnixOpt(),
   endTime: zUnixOpt(),
   ...zPaging(PAGE_SIZE.notary),
-  /** 0 all, 1 to be paid, 2 paid. */
-  payType: zFormIntDefault(MSG.BAD_PARAM, 0, 3, 0),
+  /** 0 all, 1 to be paid, 2 paid, 3 cancelled, 4 refunded (3–4 ours). */
+  payType: zFormIntDefault(MSG.BAD_PARAM, 0, 4, 0),
   /** 0 all, else NOTARIAL_TYPE_LABEL. */
   notarialType: zFormIntDefault(MSG.BAD_PARAM, 0, 3, 0),
   orderNo: z.string({ error: MSG.BAD_PARAM }).trim().max(32, MSG.BAD_PARAM).optional(),
@@ -139,7 +139,7 @@ export const ZNotaryOrderRow = z.object({
   number: z.number().int(),
   step: z.number().int(),
   money: z.number().int(),
-  /** 1 to be paid, 2 paid, 3 cancelled. */
+  /** 1 to be paid, 2 paid, 3 cancelled, 4 refunded (ours). */
   pay: z.number().int(),
   /** Notarisation status, 0 unfinished. */
   notarial: z.number().int(),
@@ -147,6 +147,10 @@ export const ZNotaryOrderRow = z.object({
   type: z.number().int(),
   certNo: z.string(),
   reason: z.string(),
+  /** 0 none yet, 2 Alipay, 3 points (ours). */
+  payType: z.number().int(),
+  /** The applicant may 终止 it now: unfinished, or paid and not yet accepted by the office (fee refunded; ours). */
+  canStop: z.boolean(),
 });
 export type TNotaryOrderRow = z.infer<typeof ZNotaryOrderRow>;
 
@@ -157,7 +161,11 @@ export const ZNotaryDetailRes = z.object({
     /** The office recorded the interview; the applicant still has to confirm and sign the record (ours). */
     interviewToSign: z.boolean(),
     /** Refund of the fee after termination/failure (ours): '' none, else e.g. 已退款 ¥10.00（积分） / 退款处理中. */
-    refund: z.string() }),
+    refund: z.string(),
+    /** 0 none yet, 2 Alipay, 3 points (ours). */
+    payType: z.number().int(),
+    /** The applicant may 终止 it now (see the order row; ours). */
+    canStop: z.boolean() }),
   list: z.array(ZNotaryEvidenceRow),
   invoiceInfo: z.object({ orderNo: z.string(), money: z.number().int(), invoiceStatus: z.number().int() }).nullable(),
   count: z.number().int(),
@@ -172,10 +180,11 @@ export const ZNotaryOrdersTabQuery = z.object({
   startTime: zUnixOpt(),
   endTime: zUnixOpt(),
   ...zPaging(PAGE_SIZE.notary),
-  type: zFormIntDefault(MSG.BAD_PARAM, 0, 3, 0),
+  /** 0 all, 1 to be paid, 2 paid, 3 cancelled, 4 refunded (4 ours). */
+  type: zFormIntDefault(MSG.BAD_PARAM, 0, 4, 0),
 });
 /** Notary order of the orders tab (p1 §3): id, orderNo, addTime, money, pay, invoiceType. */
-export const ZNotaryTabRow = z.object({ id: z.number().int(), orderNo: z.string(), addTime: z.number().int(), money: z.number().int(), pay: z.number().int(), invoiceType: z.number().int(), step: z.number().int(), notarial: z.number().int(), payType: z.number().int() });
+export const ZNotaryTabRow = z.object({ id: z.number().int(), orderNo: z.string(), addTime: z.number().int(), money: z.number().int(), pay: z.number().int(), invoiceType: z.number().int(), step: z.number().int(), notarial: z.number().int(), payType: z.number().int(), canStop: z.boolean() });
 export type TNotaryTabRow = z.infer<typeof ZNotaryTabRow>;
 
 /** POST /api/check/checkGzsNo (no) → the issued 公证书 (CONTRACTS.md §5 field names). */

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { EVIDENCE_KIND, kindDef } from '@cunzheng/contract/evidenceKinds';
 import type { EvidenceKind } from '@cunzheng/contract/constants';
 import { MSG } from '@cunzheng/contract/messages';
-import type { TNotaryEvidenceRow } from '@cunzheng/contract/notary';
+import { NOTARY_STEP, type TNotaryEvidenceRow } from '@cunzheng/contract/notary';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { notaryDocuments, notaryOrderEvidence, notaryOrders } from '../../db/schema/index.ts';
 import type { UserRow } from '../../platform/auth.ts';
@@ -69,6 +69,13 @@ export async function ownedOrder(db: DbOrTx, userId: number, id: number, lock = 
   if (!o) throw badRequest(MSG.NOTARY_ORDER_NOT_FOUND);
   return o;
 }
+
+/**
+ * Whether the applicant may 终止 the order (POST /api/Evidences/stop): unfinished at steps 1–4, or paid and
+ * submitted but not yet accepted by the office (the fee is then refunded, refund.ts).
+ */
+export const stoppable = (o: Pick<OrderRow, 'status' | 'step' | 'acceptedAt'>): boolean =>
+  (o.status === null && o.step <= NOTARY_STEP.pay) || (o.status === 1 && o.step === NOTARY_STEP.submitted && !o.acceptedAt);
 
 /** Evidence ids of an order, in selection order. */
 export async function orderEvidenceIds(db: DbOrTx, orderId: number): Promise<Array<{ evidenceId: number; verdict: Verdict | null }>> {

@@ -9,7 +9,7 @@ import { NOTARY_DOC_LABEL, type TCheckGzsNoRes, type TNotaryDetailRes, type TNot
 import { PAGE_SIZE } from '@cunzheng/contract/constants';
 import { notaryDocuments, notaryOrders } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { evidenceRow, orderEvidenceIds, ownedOrder, type NotaryDeps, type OrderRow } from './context.ts';
+import { evidenceRow, orderEvidenceIds, ownedOrder, stoppable, type NotaryDeps, type OrderRow } from './context.ts';
 import { interviewToSign } from './interview.ts';
 import { refundText } from './refund.ts';
 
@@ -21,7 +21,7 @@ export function notaryQueries(deps: NotaryDeps) {
   const { db } = deps;
 
   const row = (o: OrderRow, n: number): TNotaryOrderRow => ({
-    id: o.id, orderNo: o.orderNo, addTime: secs(o.createdAt), number: n, step: o.step, money: o.money, pay: o.payStatus, notarial: o.status ?? 0, type: o.notarialType, certNo: o.certNo ?? '', reason: o.reason ?? '',
+    id: o.id, orderNo: o.orderNo, addTime: secs(o.createdAt), number: n, step: o.step, money: o.money, pay: o.payStatus, notarial: o.status ?? 0, type: o.notarialType, certNo: o.certNo ?? '', reason: o.reason ?? '', payType: o.payType, canStop: stoppable(o),
   });
 
   const counts = async (ids: number[]): Promise<Map<number, number>> => {
@@ -63,7 +63,7 @@ export function notaryQueries(deps: NotaryDeps) {
       const docs = await db.select({ type: notaryDocuments.type }).from(notaryDocuments).where(eq(notaryDocuments.orderId, o.id));
       const office = await deps.offices.byId(o.officeId);
       return {
-        info: { orderNo: o.orderNo, addTime: secs(o.createdAt), money: o.money, pay: o.payStatus, step: o.step, notarial: o.status ?? 0, certNo: o.certNo ?? '', reason: o.reason ?? '', officeName: office?.name ?? '', docs: docs.map((d) => d.type).sort(), interviewToSign: interviewToSign(o), refund: await refundText(deps.refunds, o) },
+        info: { orderNo: o.orderNo, addTime: secs(o.createdAt), money: o.money, pay: o.payStatus, step: o.step, notarial: o.status ?? 0, certNo: o.certNo ?? '', reason: o.reason ?? '', officeName: office?.name ?? '', docs: docs.map((d) => d.type).sort(), interviewToSign: interviewToSign(o), refund: await refundText(deps.refunds, o), payType: o.payType, canStop: stoppable(o) },
         list: pageIds.flatMap((i) => (byId.get(i) ? [evidenceRow(byId.get(i)!)] : [])),
         invoiceInfo: o.payStatus === 2 && o.commerceOrderNo ? { orderNo: o.commerceOrderNo, money: o.payType === 2 ? o.money : 0, invoiceStatus: o.payType === 2 ? 0 : 2 } : null,
         count: ids.length,
@@ -102,7 +102,7 @@ export function notaryQueries(deps: NotaryDeps) {
       const rows = await db.select().from(notaryOrders).where(w).orderBy(desc(notaryOrders.createdAt), desc(notaryOrders.id)).limit(q.limit).offset((q.page - 1) * q.limit);
       const [n] = await db.select({ n: count() }).from(notaryOrders).where(w);
       // invoiceType: 1 invoiceable (paid with money), 0 not (unpaid, or paid with points whose money was invoiced with the recharge).
-      return { list: rows.map((o) => ({ id: o.id, orderNo: o.orderNo, addTime: secs(o.createdAt), money: o.money, pay: o.payStatus, invoiceType: o.payStatus === 2 && o.payType === 2 ? 1 : 0, step: o.step, notarial: o.status ?? 0, payType: o.payType })), count: Number(n?.n ?? 0) };
+      return { list: rows.map((o) => ({ id: o.id, orderNo: o.orderNo, addTime: secs(o.createdAt), money: o.money, pay: o.payStatus, invoiceType: o.payStatus === 2 && o.payType === 2 ? 1 : 0, step: o.step, notarial: o.status ?? 0, payType: o.payType, canStop: stoppable(o) })), count: Number(n?.n ?? 0) };
     },
 
     /** POST /api/check/checkGzsNo (no): an issued 公证书 by number (public). 400 公证书编号不存在. */

@@ -15,7 +15,7 @@ import { writeAudit } from '../../platform/audit.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { notify, notifyMany } from '../notifications/notify.ts';
 import { afterCommit, refundFee } from './refund.ts';
-import { docContext, lockOrder, makeDoc, notarialTypeOf, orderEvidenceIds, ownedOrder, saveDoc, type NotaryDeps, type OrderRow } from './context.ts';
+import { docContext, lockOrder, makeDoc, notarialTypeOf, orderEvidenceIds, ownedOrder, saveDoc, stoppable, type NotaryDeps, type OrderRow } from './context.ts';
 
 /** A new order number: GZ + yyyyMMddHHmmss (Asia/Shanghai) + 6 random digits. */
 export function newNotaryOrderNo(now = new Date()): string {
@@ -213,8 +213,8 @@ export function notaryService(deps: NotaryDeps) {
       const reason = '申请人终止';
       const r = await db.transaction(async (tx) => {
         const o = await ownedOrder(tx, userId, id, true);
-        const withdrawable = o.status === 1 && o.step === NOTARY_STEP.submitted && !o.acceptedAt;
-        if (!(open(o) && o.step <= NOTARY_STEP.pay) && !withdrawable) throw badRequest(MSG.NOTARY_STEP_INVALID);
+        if (!stoppable(o)) throw badRequest(MSG.NOTARY_STEP_INVALID);
+        const withdrawable = o.status === 1;
         await tx.update(notaryOrders).set({ status: 3, reason, payStatus: o.payStatus === 1 ? 3 : o.payStatus, updatedAt: new Date() }).where(eq(notaryOrders.id, o.id));
         const r = await refundFee(deps.refunds, tx, o, reason, userId);
         await writeAudit(tx, { actorId: userId, action: 'notary.order.stop', target: `notaryOrder:${o.orderNo}`, before: { step: o.step, status: o.status }, after: { refunded: r.text }, ip });

@@ -7,8 +7,11 @@ export const stepPath = (step: number, orderId: number, type: number): string =>
 /** Fen as ¥1,234.00. */
 export const yuan = (fen: number): string => `¥${(fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** Pay status label. */
+/** Pay status label (4 已退款: the fee went back after 终止 / 公证失败). */
 export const PAY_LABEL: Readonly<Record<number, string>> = { 1: '待支付', 2: '已支付', 3: '已取消', 4: '已退款' };
+
+/** How the fee was paid (order payType: 2 Alipay, 3 points). */
+export const PAY_TYPE_LABEL: Readonly<Record<number, string>> = { 2: '支付宝', 3: '积分' };
 
 /** Opens a signed download URL (the browser follows it). */
 export function follow(downUrl: string): void {

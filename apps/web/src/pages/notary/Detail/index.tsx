@@ -2,6 +2,8 @@
  * /notary/detail?orderId=&type=&goBackUrl= 公证详情 (issue 15 §1; spec p1 §2, p2 §3, §7): info (orderNo,
  * addTime, money, pay), the order's evidence (10 a page), invoiceInfo, and the documents as signed PDFs
  * (1 申请表, 2 受理通知书, 3 告知书, 4 询问笔录, 5 公证书) through POST /api/Evidences/downDoc → downUrl.
+ * 终止 while info.canStop (unfinished, or paid and not yet accepted: the fee is refunded — stop.tsx); the
+ * refund's state (已退款 / 退款处理中 / 退款失败) is shown once there is one.
  */
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -13,7 +15,11 @@ import { MSG, UI } from '@cunzheng/contract/messages';
 import { NOTARY_DOC_LABEL, NOTARY_STATUS_LABEL, NOTARY_STEP_LABEL, type TNotaryEvidenceRow } from '@cunzheng/contract/notary';
 import { interviewSign, notaryDetail, notaryDoc } from '../../../api/notary';
 import { formatDateTime } from '../../../utils/format';
-import { follow, PAY_LABEL, stepPath, yuan } from '../common';
+import { follow, PAY_LABEL, PAY_TYPE_LABEL, stepPath, yuan } from '../common';
+import { useStopNotary } from '../stop';
+
+/** Tag colour of the refund text: done green, pending orange, failed red. */
+const refundColor = (t: string) => (t.startsWith('已退款') ? 'green' : t.startsWith('退款处理中') ? 'orange' : 'red');
 
 export default function NotaryDetailPage() {
   const [sp] = useSearchParams();
@@ -22,6 +28,7 @@ export default function NotaryDetailPage() {
   const type = Number(sp.get('type') ?? 0);
   const back = sp.get('goBackUrl') ?? '/notary';
   const [page, setPage] = useState(1);
+  const confirmStop = useStopNotary();
   const d = useQuery({ queryKey: ['notaryDetail', orderId, page], queryFn: () => notaryDetail(orderId, page), enabled: orderId > 0 });
   if (!orderId || d.isError) return <Result status="warning" title={MSG.NOTARY_ORDER_NOT_FOUND} extra={<Button onClick={() => void navigate('/notary')}>{UI.BACK}</Button>} />;
   const info = d.data?.info;
@@ -52,14 +59,14 @@ export default function NotaryDetailPage() {
           <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={[
             { key: 'no', label: '订单号', children: info.orderNo },
             { key: 't', label: '申请时间', children: formatDateTime(info.addTime) },
-            { key: 'm', label: '公证费', children: yuan(info.money) },
+            { key: 'm', label: '公证费', children: `${yuan(info.money)}${PAY_TYPE_LABEL[info.payType] ? `（${PAY_TYPE_LABEL[info.payType]}支付）` : ''}` },
             { key: 'p', label: '支付状态', children: PAY_LABEL[info.pay] ?? '' },
             { key: 's', label: '当前步骤', children: NOTARY_STEP_LABEL[info.step] ?? '' },
-            { key: 'n', label: '公证状态', children: info.notarial ? <Tag color={info.notarial === 2 ? 'green' : info.notarial === 1 ? 'blue' : 'red'}>{NOTARY_STATUS_LABEL[info.notarial]}</Tag> : '未完成' },
+            { key: 'n', label: '公证状态', children: info.notarial ? <Tag color={info.notarial === 2 ? 'green' : info.notarial === 1 ? 'blue' : 'red'}>{info.notarial === 1 && info.canStop ? '待公证机构受理' : NOTARY_STATUS_LABEL[info.notarial]}</Tag> : '未完成' },
             { key: 'o', label: '公证机构', children: info.officeName },
             { key: 'c', label: '公证书编号', children: info.certNo || '—' },
             ...(info.reason ? [{ key: 'r', label: '原因', children: info.reason, span: 2 }] : []),
-            ...(info.refund ? [{ key: 'rf', label: '退款', children: info.refund, span: 2 }] : []),
+            ...(info.refund ? [{ key: 'rf', label: '退款', children: <Tag color={refundColor(info.refund)}>{info.refund}</Tag>, span: 2 }] : []),
             ...(d.data?.invoiceInfo ? [{ key: 'i', label: '支付订单', children: `${d.data.invoiceInfo.orderNo}（${d.data.invoiceInfo.invoiceStatus === 0 ? '可开票' : '积分支付，不单独开票'}）`, span: 2 }] : []),
           ]} />
           {info.interviewToSign && (
@@ -70,6 +77,7 @@ export default function NotaryDetailPage() {
               <Button key={t} disabled={!info.docs.includes(t)} onClick={() => void download(t)}>下载{NOTARY_DOC_LABEL[t]}</Button>
             ))}
             {!info.notarial && info.step <= 4 && <Button type="primary" onClick={() => void navigate(stepPath(info.step, orderId, type))}>继续办理</Button>}
+            {info.canStop && <Button danger onClick={() => confirmStop({ id: orderId, orderNo: info.orderNo, money: info.money, pay: info.pay, payType: info.payType }, () => d.refetch())}>{info.pay === 2 ? '终止并退款' : '终止'}</Button>}
           </Space>
           <Table<TNotaryEvidenceRow>
             rowKey="id"

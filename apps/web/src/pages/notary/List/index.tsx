@@ -1,30 +1,32 @@
 /**
  * /notary 在线公证 (issue 15 §1; spec p2 §2, §4, §7, §9): the user's notarization orders with the date range,
  * payType, notarialType and orderNo filters, 10 a page; rows show the step, pay and notarisation status
- * (empty = unfinished). 继续 resumes at the current step's route; 终止 voids an unfinished order; 详情 opens
+ * (empty = unfinished). 继续 resumes at the current step's route; 终止 voids an unfinished order, or withdraws
+ * a paid one the office has not accepted yet with its refund (stop.tsx; the row says canStop); 详情 opens
  * /notary/detail. 新增公证 asks the p2 §6 gate first (您未实名不可使用该功能 / 实名补传还未通过，请耐心等待 → the
  * KYC page it names).
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Input, Popconfirm, Select, Space, Table } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Card, DatePicker, Input, Select, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { DATE_RANGE_END_OFFSET_S, PAGE_SIZE } from '@cunzheng/contract/constants';
 import { MSG, UI } from '@cunzheng/contract/messages';
 import { NOTARIAL_TYPE_LABEL, NOTARY_STATUS_LABEL, NOTARY_STEP_LABEL, type TNotaryOrderRow } from '@cunzheng/contract/notary';
-import { NOTARY_KEYS, notaryGate, notaryList, stopNotary } from '../../../api/notary';
+import { NOTARY_KEYS, notaryGate, notaryList } from '../../../api/notary';
 import { ApiError } from '../../../api/request';
 import { formatDateTime } from '../../../utils/format';
-import { PAY_LABEL, stepPath, yuan } from '../common';
+import { PAY_LABEL, PAY_TYPE_LABEL, stepPath, yuan } from '../common';
+import { useStopNotary } from '../stop';
 
 const dayStart = (d: Dayjs) => Math.floor(d.startOf('day').valueOf() / 1000);
 
 export default function NotaryListPage() {
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const qc = useQueryClient();
+  const confirmStop = useStopNotary();
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [payType, setPayType] = useState(0);
   const [notarialType, setNotarialType] = useState(0);
@@ -50,16 +52,6 @@ export default function NotaryListPage() {
       }
     }
   };
-  const stop = async (o: TNotaryOrderRow) => {
-    try {
-      await stopNotary(o.id);
-      void message.success(MSG.OPERATION_SUCCESS);
-      void qc.invalidateQueries({ queryKey: NOTARY_KEYS.list });
-    } catch {
-      // Toasted by the wrapper.
-    }
-  };
-
   const columns: ColumnsType<TNotaryOrderRow> = [
     { title: '订单号', dataIndex: 'orderNo', width: 200 },
     { title: '申请时间', dataIndex: 'addTime', width: 170, render: (v: number) => formatDateTime(v) },
@@ -67,8 +59,8 @@ export default function NotaryListPage() {
     { title: '公证类型', dataIndex: 'type', width: 120, render: (v: number) => NOTARIAL_TYPE_LABEL[v] ?? '' },
     { title: '当前步骤', dataIndex: 'step', width: 130, render: (v: number) => NOTARY_STEP_LABEL[v] ?? '' },
     { title: '公证费', dataIndex: 'money', width: 110, align: 'right', render: (v: number) => yuan(v) },
-    { title: '支付状态', dataIndex: 'pay', width: 90, render: (v: number) => PAY_LABEL[v] ?? '' },
-    { title: '公证状态', dataIndex: 'notarial', width: 100, render: (v: number) => (v ? NOTARY_STATUS_LABEL[v] : '') },
+    { title: '支付状态', dataIndex: 'pay', width: 110, render: (v: number, o) => `${PAY_LABEL[v] ?? ''}${(v === 2 || v === 4) && PAY_TYPE_LABEL[o.payType] ? `（${PAY_TYPE_LABEL[o.payType]}）` : ''}` },
+    { title: '公证状态', dataIndex: 'notarial', width: 130, render: (v: number, o) => (v === 1 && o.canStop ? '待公证机构受理' : v ? NOTARY_STATUS_LABEL[v] : '') },
     {
       title: '操作',
       width: 190,
@@ -77,11 +69,7 @@ export default function NotaryListPage() {
         <Space size={0}>
           {!o.notarial && o.step <= 4 && <Button type="link" size="small" onClick={() => void navigate(stepPath(o.step, o.id, o.type))}>继续</Button>}
           <Button type="link" size="small" onClick={() => void navigate(`/notary/detail?orderId=${o.id}&type=${o.type}&goBackUrl=/notary`)}>详情</Button>
-          {!o.notarial && o.step <= 4 && (
-            <Popconfirm title={UI.CONFIRM_TITLE} description="终止后订单作废，确定终止吗？" okText={UI.OK} cancelText={UI.CANCEL} onConfirm={() => void stop(o)}>
-              <Button type="link" size="small" danger>终止</Button>
-            </Popconfirm>
-          )}
+          {o.canStop && <Button type="link" size="small" danger onClick={() => confirmStop(o)}>终止</Button>}
         </Space>
       ),
     },
@@ -91,7 +79,7 @@ export default function NotaryListPage() {
     <Card title="在线公证" extra={<Button type="primary" onClick={() => void add()}>{UI.NEW_NOTARY}</Button>}>
       <Space wrap style={{ marginBottom: 16 }}>
         <DatePicker.RangePicker value={range} onChange={(v) => setRange(v as [Dayjs | null, Dayjs | null] | null)} />
-        <Select aria-label="支付状态" style={{ width: 120 }} value={payType} onChange={setPayType} options={[{ value: 0, label: '全部支付状态' }, { value: 1, label: '待支付' }, { value: 2, label: '已支付' }]} />
+        <Select aria-label="支付状态" style={{ width: 120 }} value={payType} onChange={setPayType} options={[{ value: 0, label: '全部支付状态' }, ...Object.entries(PAY_LABEL).map(([v, l]) => ({ value: Number(v), label: l }))]} />
         <Select aria-label="公证类型" style={{ width: 140 }} value={notarialType} onChange={setNotarialType} options={[{ value: 0, label: '全部公证类型' }, ...Object.entries(NOTARIAL_TYPE_LABEL).map(([v, l]) => ({ value: Number(v), label: l }))]} />
         <Input aria-label="订单号" placeholder="订单号" allowClear maxLength={32} value={orderNo} onChange={(e) => setOrderNo(e.target.value)} style={{ width: 200 }} />
         <Button type="primary" onClick={search}>查询</Button>
