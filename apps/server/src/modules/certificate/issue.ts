@@ -16,7 +16,7 @@
  *   issued certificate; the web page shows it apart under its own label (html.ts `current`).
  */
 import crypto from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { issuedCertificates } from '../../db/schema/index.ts';
 import { storeBufferInTx } from '../../platform/blobRefs.ts';
@@ -65,6 +65,20 @@ export async function findIssued(db: Db, evidenceId: number, lang: 'zh' | 'en'):
     .limit(1);
   const r = rows[0];
   return r ? { pdfSha256: r.pdfSha256, facts: r.facts as IssuedFacts } : null;
+}
+
+/**
+ * The issued facts of an evidence in one query: those of its Chinese certificate, else of its English one
+ * (both state the same facts: the second language is issued from the first's), or null when none is issued.
+ */
+export async function findIssuedFacts(db: Db, evidenceId: number): Promise<IssuedFacts | null> {
+  const rows = await db
+    .select({ facts: issuedCertificates.facts })
+    .from(issuedCertificates)
+    .where(eq(issuedCertificates.evidenceId, evidenceId))
+    .orderBy(desc(issuedCertificates.lang))
+    .limit(1);
+  return rows[0] ? (rows[0].facts as IssuedFacts) : null;
 }
 
 /**

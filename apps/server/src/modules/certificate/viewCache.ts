@@ -8,9 +8,10 @@
  *   owner-only field cannot reach another viewer.
  * - Freshness: the facts of an issued certificate never change; what does (deletion, the owner's label, the
  *   latest checkpoint, anchoring, whether the file can still be extracted) is refreshed after `ttlMs`
- *   (stale-while-revalidate: the request that finds the entry old gets it and starts one reload). A deletion
- *   or relabel in this process drops the entry at once (`forget`); another process of a cluster sees it
- *   within `ttlMs` plus one reload.
+ *   (stale-while-revalidate: the request that finds the entry old gets it and starts one reload, which is
+ *   given the answer it replaces: a reload that finds nothing changed returns it as it is — view.ts). A
+ *   deletion or relabel in this process drops the entry at once (`forget`); another process of a cluster
+ *   sees it within `ttlMs` plus one reload.
  * - Size: at most `max` numbers (least recently used dropped first). Loads of one number are shared.
  */
 import crypto from 'node:crypto';
@@ -52,11 +53,15 @@ export interface ViewPair {
   ownerId: number;
   owner: CachedBody;
   public: CachedBody;
+  /** What the bodies were made from, as the loader chooses to tell it (view.ts: the render key). */
+  memo?: string;
 }
 
 interface Entry {
   at: number;
   value: Promise<ViewPair>;
+  /** The value once loaded (handed to the reload that replaces it). */
+  settled?: ViewPair;
   reloading: boolean;
 }
 
@@ -73,18 +78,22 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 }
 
-/** Builds the cache; `load(baoquan)` computes an entry (its errors are not cached). */
-export function viewCache(opts: { max: number; ttlMs: number; load: (baoquan: string) => Promise<ViewPair>; now?: () => number }) {
+/**
+ * Builds the cache; `load(baoquan, prev)` computes an entry (its errors are not cached); `prev` is the answer a
+ * reload replaces (undefined for a first load), which the loader may return as it is when nothing changed.
+ */
+export function viewCache(opts: { max: number; ttlMs: number; load: (baoquan: string, prev?: ViewPair) => Promise<ViewPair>; now?: () => number }) {
   const now = opts.now ?? (() => performance.now());
   const map = new Map<string, Entry>();
   // Bumped by `forget`: a load begun before a deletion must not store what it read.
   let generation = 0;
 
-  const start = (bq: string): Entry => {
+  const start = (bq: string, prev?: ViewPair): Entry => {
     const gen = generation;
-    const entry: Entry = { at: now(), value: opts.load(bq), reloading: false };
+    const entry: Entry = { at: now(), value: opts.load(bq, prev), reloading: false };
     entry.value.then(
-      () => {
+      (v) => {
+        entry.settled = v;
         if (gen !== generation && map.get(bq) === entry) map.delete(bq);
       },
       () => {
@@ -106,7 +115,7 @@ export function viewCache(opts: { max: number; ttlMs: number; load: (baoquan: st
         } else if (!e.reloading && now() - e.at > opts.ttlMs) {
           const old = e;
           old.reloading = true;
-          const next = start(bq);
+          const next = start(bq, old.settled);
           // Keep serving the old answer until the new one is ready; a failed reload is retried by the next request.
           next.value.then(
             () => {
