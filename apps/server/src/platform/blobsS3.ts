@@ -19,18 +19,10 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  S3Client,
-  PutObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  ListObjectsV2Command,
-  HeadBucketCommand,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import { createRequire } from 'node:module';
 import { BlobIntegrityError, stageToFile, sweepDir, type BlobStore, type StagedBlob } from './blobs.ts';
+
+const requireLazy = createRequire(import.meta.url);
 
 export interface S3BlobSettings {
   /** `s3://bucket/prefix` (prefix optional). */
@@ -71,6 +63,10 @@ const isNotFound = (e: unknown): boolean => statusOf(e) === 404 || ['NotFound', 
 /** Builds an S3 blob store (no network call until first use). */
 export function s3BlobStore(s: S3BlobSettings): BlobStore {
   const { bucket, prefix } = parseS3Url(s.url);
+  // The AWS SDK (≈ 35 MiB RSS) loads only for an S3 store, not at every server start (issue 16).
+  const { S3Client, PutObjectCommand, GetObjectCommand, HeadObjectCommand, CopyObjectCommand, DeleteObjectCommand, ListObjectsV2Command, HeadBucketCommand } =
+    requireLazy('@aws-sdk/client-s3') as typeof import('@aws-sdk/client-s3');
+  const { Upload } = requireLazy('@aws-sdk/lib-storage') as typeof import('@aws-sdk/lib-storage');
   fs.mkdirSync(s.tmpDir, { recursive: true, mode: 0o700 });
   const client = new S3Client({
     region: s.region,

@@ -9,7 +9,7 @@
  * - If the browser died (crash, killed), the next job launches a new one.
  * - `close()` stops the browser; push it to `ctx.onStop` so it ends with the app.
  */
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 
 /** Arguments every launch uses: headless, no sandbox (containers), no background traffic. */
 export const CHROMIUM_ARGS = [
@@ -103,8 +103,9 @@ export function browserPool(opts: BrowserPoolOptions): BrowserPool {
 
   const launch = (): Promise<Browser> => {
     launchCount++;
-    const p = chromium
-      .launch({ executablePath: opts.executablePath, args: [...CHROMIUM_ARGS, ...(opts.extraArgs ?? [])], headless: true, timeout: opts.launchTimeoutMs ?? 30_000 })
+    // playwright-core (≈ 84 MiB RSS) loads on the first launch, not at server start (issue 16).
+    const p = import('playwright-core')
+      .then(({ chromium }) => chromium.launch({ executablePath: opts.executablePath, args: [...CHROMIUM_ARGS, ...(opts.extraArgs ?? [])], headless: true, timeout: opts.launchTimeoutMs ?? 30_000 }))
       .then((b) => {
         opts.log?.info({ launches: launchCount, version: b.version() }, 'chromium started');
         b.on('disconnected', () => {

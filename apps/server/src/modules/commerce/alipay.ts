@@ -9,7 +9,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { AlipaySdk } from 'alipay-sdk';
+import { createRequire } from 'node:module';
+import type { AlipaySdk, AlipaySdkConfig } from 'alipay-sdk';
 import type { Config } from '../../config.ts';
 
 /** What a page-pay call needs. */
@@ -103,15 +104,23 @@ function pem(v: string, kind: 'PRIVATE' | 'PUBLIC'): string {
   return `-----BEGIN ${kind} KEY-----\n${v.replace(/\s+/g, '').replace(/(.{64})/g, '$1\n')}\n-----END ${kind} KEY-----\n`;
 }
 
+const requireLazy = createRequire(import.meta.url);
+
+/** The SDK client, built on the first payment call: alipay-sdk (≈ 41 MiB RSS) is not loaded at server start (issue 16). */
+function lazySdk(cfg: AlipaySdkConfig): () => AlipaySdk {
+  let sdk: AlipaySdk | undefined;
+  return () => (sdk ??= new (requireLazy('alipay-sdk') as typeof import('alipay-sdk')).AlipaySdk(cfg));
+}
+
 /** Builds the Alipay provider: real gateway when ALIPAY_APP_ID is set, else the sandbox at `sandboxGateway`. */
 export function alipayProvider(config: Config, sandboxGateway: string): PayProvider {
   const real = !!config.ALIPAY_APP_ID;
   let appId: string;
-  let sdk: AlipaySdk;
+  let sdk: () => AlipaySdk;
   if (real) {
     appId = config.ALIPAY_APP_ID!;
     const privateKey = pem(config.ALIPAY_PRIVATE_KEY ?? '', 'PRIVATE');
-    sdk = new AlipaySdk({
+    sdk = lazySdk({
       appId,
       privateKey,
       alipayPublicKey: pem(config.ALIPAY_PUBLIC_KEY ?? '', 'PUBLIC'),
@@ -121,13 +130,13 @@ export function alipayProvider(config: Config, sandboxGateway: string): PayProvi
   } else {
     const k = sandboxKeys(config.dataDir);
     appId = k.appId;
-    sdk = new AlipaySdk({ appId, privateKey: k.appPrivateKey, alipayPublicKey: k.alipayPublicKey, gateway: sandboxGateway, keyType: 'PKCS1' });
+    sdk = lazySdk({ appId, privateKey: k.appPrivateKey, alipayPublicKey: k.alipayPublicKey, gateway: sandboxGateway, keyType: 'PKCS1' });
   }
   return {
     name: 'alipay',
     sandbox: !real,
     pageForm(r) {
-      return sdk.pageExecute('alipay.trade.page.pay', 'POST', {
+      return sdk().pageExecute('alipay.trade.page.pay', 'POST', {
         notifyUrl: r.notifyUrl,
         returnUrl: r.returnUrl,
         bizContent: {
@@ -142,7 +151,7 @@ export function alipayProvider(config: Config, sandboxGateway: string): PayProvi
     verifyNotify(params) {
       let ok = false;
       try {
-        ok = sdk.checkNotifySign(params, true);
+        ok = sdk().checkNotifySign(params, true);
       } catch {
         ok = false;
       }
@@ -153,7 +162,7 @@ export function alipayProvider(config: Config, sandboxGateway: string): PayProvi
     },
     async queryTrade(orderNo) {
       // exec signs the request (RSA2) and, with validateSign, checks the answer's signature (throws if forged).
-      const r = (await sdk.exec('alipay.trade.query', { bizContent: { out_trade_no: orderNo } }, { validateSign: true })) as Record<string, unknown>;
+      const r = (await sdk().exec('alipay.trade.query', { bizContent: { out_trade_no: orderNo } }, { validateSign: true })) as Record<string, unknown>;
       const get = (camel: string, snake: string): string => String(r[camel] ?? r[snake] ?? '');
       if (get('code', 'code') !== '10000') return null;
       const status = get('tradeStatus', 'trade_status');
@@ -164,7 +173,7 @@ export function alipayProvider(config: Config, sandboxGateway: string): PayProvi
       return { orderNo, tradeNo, amount, paid: status === 'TRADE_SUCCESS' || status === 'TRADE_FINISHED', appId };
     },
     async refund(q) {
-      const r = (await sdk.exec('alipay.trade.refund', { bizContent: { out_trade_no: q.orderNo, refund_amount: yuan(q.amount), out_request_no: q.requestNo, refund_reason: q.reason.slice(0, 100) } }, { validateSign: true })) as Record<string, unknown>;
+      const r = (await sdk().exec('alipay.trade.refund', { bizContent: { out_trade_no: q.orderNo, refund_amount: yuan(q.amount), out_request_no: q.requestNo, refund_reason: q.reason.slice(0, 100) } }, { validateSign: true })) as Record<string, unknown>;
       const get = (camel: string, snake: string): string => String(r[camel] ?? r[snake] ?? '');
       if (get('code', 'code') !== '10000') return { ok: false, error: `${get('subCode', 'sub_code') || get('code', 'code')} ${get('subMsg', 'sub_msg')}`.trim().slice(0, 200) };
       return { ok: true, tradeNo: get('tradeNo', 'trade_no') };
