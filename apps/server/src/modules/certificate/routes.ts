@@ -19,7 +19,8 @@ const ZDownCertificateBody = ZDownCertificateReq.extend({ lang: z.enum(['zh', 'e
  * Sends a cached certificate answer (issue 16): 304 without a body when If-None-Match names its ETag.
  * Cache-Control: `no-cache` (stored, revalidated on every use: a deletion shows at once) — `public` for an
  * anonymous request, `private` when it carries a session; Vary: Authorization (owner and others differ).
- * The body goes out br / gzip compressed by Accept-Encoding, compressed once per cached answer.
+ * The body goes out br / gzip compressed by Accept-Encoding, compressed once per cached answer (the routes
+ * opt out of the app's per-answer compression: `compress: false`).
  */
 function sendCached(req: FastifyRequest, reply: FastifyReply, c: CachedBody): FastifyReply | string {
   reply.header('etag', c.etag).header('cache-control', req.headers.authorization ? 'private, no-cache' : 'public, no-cache').header('vary', 'Authorization, Accept-Encoding');
@@ -39,7 +40,7 @@ export const certificateRoutes = (deps: { certificate: CertificateService; sessi
    * html, htmlEn, isSelf, isDownload, isApp, mp4Path, deleted, ledgerIndex, treeSize).
    * 400 请输入保全号 / 保全号不存在.
    */
-  app.get('/api/share/getView', { schema: { querystring: ZGetViewQuery } }, async (req, reply) =>
+  app.get('/api/share/getView', { schema: { querystring: ZGetViewQuery }, compress: false }, async (req, reply) =>
     sendCached(req, reply, await certificate.cachedView(req.query.baoquan, await sessions.optional(req))),
   );
 
@@ -50,7 +51,7 @@ export const certificateRoutes = (deps: { certificate: CertificateService; sessi
    * POST /api/check/bqview (viewToken, no) → the same data as getView. 400 查看凭证已失效，请重新查询 for a
    * forged, expired or other number's token; 400 保全号不存在.
    */
-  app.post('/api/check/bqview', { schema: { body: ZCheckBqviewReq } }, async (req, reply) =>
+  app.post('/api/check/bqview', { schema: { body: ZCheckBqviewReq }, compress: false }, async (req, reply) =>
     sendCached(req, reply, await certificate.cachedBqview(req.body.viewToken, req.body.no, await sessions.optional(req))),
   );
 

@@ -4,7 +4,9 @@
  * compressed answers (br / gzip) that decode to the same JSON, and the cache's own LRU / reload rules.
  */
 import zlib from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evidence, users } from '../../db/schema/index.ts';
 import { client, registerUser } from '../../../test/client.ts';
 import { makeHarness, type Harness } from '../../../test/harness.ts';
 import { buildApp } from '../../app.ts';
@@ -132,12 +134,91 @@ describe('certificate view cache across API processes', () => {
   });
 });
 
+describe('certificate view cache: state reloads (facts kept, state re-read)', () => {
+  let h: Harness;
+  let u: Awaited<ReturnType<typeof registerUser>>;
+  let ev: { id: number; baoquan: string };
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const get = (headers: Record<string, string> = {}) => h.app.inject({ method: 'GET', url: `/api/share/getView?baoquan=${ev.baoquan}`, headers });
+  /** Requests the view until `done(answer)` holds (each request may start a reload; bounded wait, no timing asserted). */
+  const until = async (done: (r: Awaited<ReturnType<typeof get>>) => boolean, headers: Record<string, string> = {}) => {
+    let r = await get(headers);
+    for (let i = 0; i < 200 && !done(r); i++) {
+      await sleep(60);
+      r = await get(headers);
+    }
+    return r;
+  };
+  const setName = (name: string) => h.database.db.update(users).set({ name }).where(eq(users.mobile, u.mobile));
+
+  beforeAll(async () => {
+    h = await makeHarness({ CERT_VIEW_CACHE_TTL_MS: '50' });
+    u = await registerUser(h, { name: '张三丰' });
+    const up = await u.api.upload('状态.txt', Buffer.from('状态重载测试\n'.repeat(30)), { title: '状态合同', label: '主人标签' });
+    expect(up, up.msg).toMatchObject({ code: 200 });
+    ev = up.data;
+    await h.services.ledger.checkpointNow();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('an unchanged state keeps the cached answer (no re-rendering); a newer checkpoint reaches it', async () => {
+    const first = await get();
+    const renders = h.services.certificate.viewStats().renders;
+    for (let i = 0; i < 5; i++) {
+      await sleep(60);
+      expect((await get()).headers.etag).toBe(first.headers.etag);
+    }
+    expect(h.services.certificate.viewStats().renders).toBe(renders);
+
+    const more = await u.api.upload('另一份.txt', Buffer.from('另一份证据'));
+    expect(more.code).toBe(200);
+    const latest = (await h.services.ledger.checkpointNow())!.size;
+    const seen = await until((r) => r.json().data.html.includes(`最新检查点：${latest} 条`));
+    expect(seen.json().data.html).toContain(`最新检查点：${latest} 条`);
+    expect(seen.headers.etag).not.toBe(first.headers.etag);
+    expect(seen.json().data).toMatchObject({ id: 0, label: '', isSelf: 0, treeSize: first.json().data.treeSize });
+    expect(h.services.certificate.viewStats().renders).toBeGreaterThan(renders);
+    const mine = await until((r) => r.json().data.html.includes(`最新检查点：${latest} 条`), { authorization: `Bearer ${u.token}` });
+    expect(mine.json().data).toMatchObject({ id: ev.id, label: '主人标签', isSelf: 1 });
+  });
+
+  it('before issuance the owner name is re-read; once issued the facts stay those of the certificate', async () => {
+    await setName('李四光');
+    expect((await until((r) => r.json().data.html.includes('李*光'))).json().data.html).toContain('李*光');
+    const pdf = await client(h).post('/api/check/downCertificate', { no: ev.baoquan });
+    expect(pdf.code, pdf.msg).toBe(200);
+    await setName('王二麻');
+    // Another deposit changes the state, so the view is rendered again: with the issued owner name.
+    await u.api.upload('第三份.txt', Buffer.from('第三份证据'));
+    const latest = (await h.services.ledger.checkpointNow())!.size;
+    const after = (await until((r) => r.json().data.html.includes(`最新检查点：${latest} 条`))).json().data;
+    expect(after.html).toContain('李*光');
+    expect(after.html).not.toContain('王*麻');
+  });
+
+  it('a deletion made behind this cache (another process) reaches both classes; the label stays the owner\'s', async () => {
+    expect((await get()).json().data).toMatchObject({ deleted: 0, isDownload: 1 });
+    await h.database.db.update(evidence).set({ deletedAt: new Date() }).where(eq(evidence.id, ev.id));
+    const pub = await until((r) => r.json().data.deleted === 1);
+    expect(pub.json().data).toMatchObject({ deleted: 1, isDownload: 0, id: 0, label: '', isSelf: 0 });
+    expect(pub.body).not.toContain('主人标签');
+    expect(pub.json().data.html).toContain('删除该证据文件');
+    const mine = await get({ authorization: `Bearer ${u.token}` });
+    expect(mine.json().data).toMatchObject({ deleted: 1, isDownload: 0, id: ev.id, label: '主人标签', isSelf: 1 });
+    const anon = await get({ authorization: `Bearer ${'x'.repeat(43)}` });
+    expect(anon.body).toBe(pub.body);
+  });
+});
+
 describe('viewCache (unit)', () => {
   it('loads once for concurrent callers, serves the old answer while reloading, drops on forget, keeps max', async () => {
     let t = 0;
     let loads = 0;
     const pair = (n: number) => ({ ownerId: 1, owner: cachedBody({ n, o: 1 }), public: cachedBody({ n }) });
-    const c = viewCache({ max: 2, ttlMs: 100, now: () => t, load: async () => pair(++loads) });
+    const prevs: unknown[] = [];
+    const c = viewCache({ max: 2, ttlMs: 100, now: () => t, load: async (_bq, prev) => (prevs.push(prev), pair(++loads)) });
     const [a, b] = await Promise.all([c.get('A'), c.get('A')]);
     expect(a).toBe(b);
     expect(loads).toBe(1);
@@ -145,9 +226,10 @@ describe('viewCache (unit)', () => {
     expect(await c.get('A')).toBe(a); // stale served, reload started
     await new Promise((r) => setImmediate(r));
     expect(loads).toBe(2);
-    expect((await c.get('A')).public.body).toBe('{"n":2}');
+    expect((await c.get('A')).public.body.toString()).toBe('{"n":2}');
+    expect(prevs).toEqual([undefined, a]); // a reload is handed the answer it replaces
     c.forget('A');
-    expect((await c.get('A')).public.body).toBe('{"n":3}');
+    expect((await c.get('A')).public.body.toString()).toBe('{"n":3}');
     await c.get('B');
     await c.get('C');
     expect(c.size()).toBe(2);
@@ -161,7 +243,7 @@ describe('viewCache (unit)', () => {
     } });
     await expect(c.get('A')).rejects.toThrow('boom');
     fail = false;
-    expect((await c.get('A')).public.body).toBe('0');
+    expect((await c.get('A')).public.body.toString()).toBe('0');
   });
 
   it('If-None-Match and Accept-Encoding parsing', () => {

@@ -17,9 +17,12 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 
-/** One serialised answer: the JSON body and its strong ETag. */
+/**
+ * One serialised answer: the JSON body as UTF-8 bytes (encoded once: writing a 23 KB string to the socket
+ * would encode it again for every request) and its strong ETag.
+ */
 export interface CachedBody {
-  body: string;
+  body: Buffer;
   etag: string;
   /** The body compressed, made at the first request that accepts it (then kept with the body). */
   br?: Buffer;
@@ -67,7 +70,7 @@ interface Entry {
 
 /** A JSON body and its ETag (SHA-256 of the body, 16 bytes base64url, quoted). */
 export function cachedBody(value: unknown): CachedBody {
-  const body = JSON.stringify(value);
+  const body = Buffer.from(JSON.stringify(value), 'utf8');
   return { body, etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
 }
 
