@@ -2,6 +2,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
+import { insertRows } from './deferredInserts.ts';
 
 export interface AuditRow {
   actorId: number | null;
@@ -15,7 +16,8 @@ export interface AuditRow {
 
 /** Inserts one audit row through `tx` (pass the transaction that carries the change). */
 export async function writeAudit(tx: DbOrTx, row: AuditRow): Promise<void> {
-  await tx.insert(auditLog).values({
+  // In a group-commit body the row joins the batch's multi-row INSERT before its commit (issue 16).
+  await insertRows(tx, auditLog, [{
     actorId: row.actorId,
     action: row.action,
     target: row.target,
@@ -23,7 +25,7 @@ export async function writeAudit(tx: DbOrTx, row: AuditRow): Promise<void> {
     after: row.after ?? null,
     ip: row.ip ?? null,
     note: row.note ?? null,
-  });
+  }]);
 }
 
 /** One page of the audit log, newest first, optionally one `action` (the operator console). */

@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { acceptBeforeCommit, runBeforeCommit, type BeforeCommitSteps } from '../../platform/beforeCommit.ts';
 import type { NodeId } from './merkle.ts';
+import { acceptDeferredInserts, flushDeferred, mergeDeferred, type DeferredRows } from '../../platform/deferredInserts.ts';
 import * as repo from './repo.ts';
 
 /** The tree's size and right edge (complete subtrees tiling [0, size), largest first). */
@@ -38,7 +39,29 @@ interface Item {
   reject: (e: unknown) => void;
 }
 
-/** Largest number of bodies per batch transaction. */
+/** Name of the savepoint of each body (nested bodies of drizzle's own `transaction()` use sp2, sp3…). */
+const BODY_SAVEPOINT = 'sp1';
+
+/**
+ * Runs `work` in a savepoint of `tx` that is NOT released when `work` succeeds (one round trip per body
+ * instead of two): the next body's savepoint of the same name shadows it (PostgreSQL keeps the older one;
+ * ROLLBACK TO names the newest), and the batch's commit ends them all. A body that throws is rolled back
+ * to its own savepoint. The savepoint transaction is drizzle's own class, built as its `transaction()`
+ * builds it, so nested `transaction()` calls inside `work` keep working.
+ */
+async function inSavepoint<T>(tx: DbOrTx, work: (sp: DbOrTx) => Promise<T>): Promise<T> {
+  const t = tx as unknown as { dialect: unknown; session: unknown; schema: unknown; nestedIndex: number; constructor: new (...a: unknown[]) => DbOrTx };
+  const sp = new t.constructor(t.dialect, t.session, t.schema, t.nestedIndex + 1);
+  await sp.execute(sql.raw(`savepoint ${BODY_SAVEPOINT}`));
+  try {
+    return await work(sp);
+  } catch (err) {
+    await sp.execute(sql.raw(`rollback to savepoint ${BODY_SAVEPOINT}`));
+    throw err;
+  }
+}
+
+/** Largest number of bodies per batch transaction (also PostgreSQL's cache of 64 subtransactions per backend). */
 export const MAX_BATCH = 64;
 
 /**
@@ -58,20 +81,26 @@ export function groupCommitter(db: Db, opts: { maxBatch?: number } = {}) {
         await repo.lockSequencer(tx);
         const st = { frontier: (await repo.frontier(tx)) as Frontier };
         const steps: BeforeCommitSteps = new Map();
+        const rows: DeferredRows = new Map();
         for (const it of items) {
           const before = copy(st.frontier);
+          const mine: DeferredRows = new Map();
           try {
-            const value = await tx.transaction(async (sp) => {
+            const value = await inSavepoint(tx, (sp) => {
               batchOf.set(sp, st);
               acceptBeforeCommit(sp, steps);
+              acceptDeferredInserts(sp, mine);
               return it.work(sp);
             });
+            mergeDeferred(rows, mine);
             results.push({ ok: true, value });
           } catch (error) {
-            st.frontier = before; // its savepoint was rolled back, with its leaves
+            st.frontier = before; // its savepoint was rolled back, with its leaves; its deferred rows are dropped
             results.push({ ok: false, error });
           }
         }
+        // The deferred rows of every body that succeeded, as multi-row INSERTs (platform/deferredInserts.ts).
+        await flushDeferred(tx, rows);
         // Deferred durability steps (blob links + fsyncs) of every body, concurrently, before the commit.
         await runBeforeCommit(steps);
         // An aborted transaction would "commit" as a rollback without an error: make sure it is not.

@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, getTableColumns, gt, gte, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { checkpoints, ledgerEntries, ledgerHashes } from '../../db/schema/index.ts';
+import { insertRows } from '../../platform/deferredInserts.ts';
 import { nodeKey, type NodeId } from './merkle.ts';
 
 /** Key of the transaction-scoped advisory lock that sequences appends (PostgreSQL and PGlite). */
@@ -96,6 +97,15 @@ export async function insertLeafWithNodes(tx: DbOrTx, leaf: { idx: number; leaf:
   const values = sql.join(nodes.map((n) => sql`(${n.level}::int, ${n.idx}::bigint, ${n.hash}::bytea)`), sql`, `);
   await tx.execute(sql`with e as (insert into ${ledgerEntries} (idx, leaf, leaf_hash, evidence_id) values (${leaf.idx}::bigint, ${leaf.leaf}::bytea, ${leaf.leafHash}::bytea, ${leaf.evidenceId}::bigint))
     insert into ${ledgerHashes} (level, idx, hash) values ${values}`);
+}
+
+/**
+ * Leaf rows and subtree hashes of a group-commit body: deferred to the batch's multi-row INSERTs before
+ * its commit (dropped with the body if it throws); inserted at once outside a batch body.
+ */
+export async function deferLeavesAndNodes(tx: DbOrTx, leaves: Array<{ idx: number; leaf: Buffer; leafHash: Buffer; evidenceId: number | null }>, nodes: Array<{ level: number; idx: number; hash: Buffer }>): Promise<void> {
+  await insertRows(tx, ledgerEntries, leaves);
+  await insertRows(tx, ledgerHashes, nodes);
 }
 
 /** Inserts complete-subtree hashes. */

@@ -50,7 +50,10 @@ export async function appendLeaves(tx: DbOrTx, items: ReadonlyArray<{ leaf: Buff
     }
     stack.push(top);
   });
-  if (leaves.length === 1) await repo.insertLeafWithNodes(tx, leaves[0]!, nodes);
+  // In a group-commit body the rows go out with the batch's multi-row INSERTs just before its commit
+  // (platform/deferredInserts.ts): nothing in the batch reads them back (the right edge is in memory).
+  if (batch) await repo.deferLeavesAndNodes(tx, leaves, nodes);
+  else if (leaves.length === 1) await repo.insertLeafWithNodes(tx, leaves[0]!, nodes);
   else {
     await repo.insertLeaves(tx, leaves);
     await repo.insertNodes(tx, nodes);

@@ -5,6 +5,7 @@
  */
 import type { DbOrTx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
+import { insertRows } from '../../platform/deferredInserts.ts';
 
 /** Longest stored text (characters); longer texts are cut with '…'. */
 export const NEWS_TEXT_MAX = 1000;
@@ -23,7 +24,8 @@ const clip = (s: string): string => {
  * `kind` records the producing event. Returns nothing; errors propagate and roll the event back.
  */
 export async function notify(tx: DbOrTx, userId: number, str: string, kind: NewsKind = 'system'): Promise<void> {
-  await tx.insert(notifications).values({ userId, str: clip(str), kind });
+  // In a group-commit body the row joins the batch's multi-row INSERT before its commit (issue 16).
+  await insertRows(tx, notifications, [{ userId, str: clip(str), kind }]);
 }
 
 /** Inserts notification `str` for each of `userIds` through `tx` (bulk, 1,000 rows a statement); returns how many. */
