@@ -100,6 +100,9 @@ describe('notary fee refunds', () => {
     expect(row).toMatchObject({ status: 3, payStatus: 4, reason: '申请人终止' });
     const [co] = await h.database.db.select().from(orders).where(eq(orders.orderNo, row.commerceOrderNo!));
     expect(co!.payStatus).toBe(4);
+    // /orders 充值消费 lists the fee as 公证费, refunded.
+    const listed2 = (await u.api.get('/api/processorder/getOrderList', { page: 1, isType: 1 })).data.list.find((x: { order_no: string }) => x.order_no === co!.orderNo);
+    expect(listed2).toMatchObject({ type_name: '公证费', pay_status_name: '已退款', balance: 1000 });
     const back = await h.database.db.select().from(pointsLedger).where(and(eq(pointsLedger.userId, u.userId), eq(pointsLedger.reason, 'refund')));
     expect(back).toHaveLength(1);
     expect(back[0]).toMatchObject({ amount: 1000, orderId: co!.id, balanceAfter: before });

@@ -9,6 +9,7 @@ import { MSG } from '@cunzheng/contract/messages';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest } from '../../platform/errors.ts';
 import * as repo from './ordersRepo.ts';
+import { NOTARY_DATA_TYPE } from './service.ts';
 
 /** Who asks: the account, and the member when acting as a company member (role 2: own consumption only). */
 export interface OrderViewer {
@@ -46,7 +47,7 @@ export const toItem = (o: repo.OrderListRow): TOrderItem => ({
   pay_type: o.payType,
   payType: PAY_TYPE_LABEL[o.payType] ?? '',
   type: o.type,
-  type_name: o.dataType === 0 ? (o.payType === 1 ? '赠送积分' : '积分充值') : (ORDER_TYPE_LABEL[o.type] ?? ''),
+  type_name: o.dataType === 0 ? (o.payType === 1 ? '赠送积分' : '积分充值') : o.dataType === NOTARY_DATA_TYPE ? '公证费' : (ORDER_TYPE_LABEL[o.type] ?? ''),
   money: o.money,
   invoiceStatus: o.invoiceStatus,
   name: o.memberName ?? '',

@@ -4,6 +4,7 @@
  * account), /notary rows offer 终止 only while the server says canStop (an accepted order has none), and on
  * 公证详情 终止并退款 asks, calls POST /api/Evidences/stop with the order, then shows the refreshed state with
  * the refund (已退款) and no 终止 any more; a points refund refreshes the header's points (GET /api/user/info).
+ * At 375 px the /notary rows sum themselves up in one column (no sideways scroll hiding the state).
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -77,6 +78,21 @@ describe('notary 终止 with refund', { timeout: 30_000 }, () => {
     expect(new URLSearchParams(calls('/api/Evidences/stop')[0]!.body.toString()).get('orderId')).toBe('1');
     await waitFor(() => expect(calls('/api/user/info')).toHaveLength(1));
     expect(await screen.findByText('订单已终止，公证费 10.00 积分已退回您的账户')).toBeTruthy();
+  });
+
+  it('/notary at 375 px: one summary column with the state and payment, the actions beside it', async () => {
+    const width = window.innerWidth;
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 375 });
+    try {
+      renderPage(<NotaryListPage />, { path: '/notary' });
+      const open = (await screen.findByText('GZ20261125000000000001', {}, SLOW)).closest('tr') as HTMLElement;
+      expect(within(open).getByText('待公证机构受理')).toBeTruthy();
+      expect(within(open).getByText('¥10.00 · 已支付（积分）')).toBeTruthy();
+      expect(within(open).getByRole('button', { name: btn('终止') })).toBeTruthy();
+      expect(screen.queryByText('公证类型')).toBeNull();
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+    }
   });
 
   it('公证详情: 终止并退款 → confirmed → refreshed with 已退款 and no 终止', async () => {

@@ -165,7 +165,7 @@ export default function OrdersPage() {
               rowKey="id"
               size="middle"
               rowSelection={tab === '1' && !member ? { selectedRowKeys: selected.map((o) => o.id), onChange: (_k, rows) => setSelected(rows), getCheckboxProps: (o) => ({ disabled: !invoiceable(o) }) } : undefined}
-              scroll={{ x: 900 }}
+              scroll={{ x: 1200 }}
               loading={list.isPending}
               columns={columns}
               dataSource={list.isError ? [] : (list.data?.list ?? [])}

@@ -13,6 +13,9 @@ import { NOTARY_KEYS, officeAccept, officeAnnounce, officeDoc, officeInterview, 
 import { formatDateTime } from '../../../utils/format';
 import { follow, yuan } from '../common';
 
+/** Whether document `t` exists yet: 1/3 signed before payment, 2 on acceptance, 4 once interviewed, 5 once issued. */
+const docReady = (o: { accepted: boolean; interviewed: boolean; issued: boolean }, t: number) => (t === 2 ? o.accepted : t === 4 ? o.interviewed : t === 5 ? o.issued : true);
+
 const ok = (b: boolean) => <Tag color={b ? 'green' : 'red'}>{b ? '通过' : '未通过'}</Tag>;
 
 export default function NotaryOfficePage() {
@@ -66,7 +69,7 @@ export default function NotaryOfficePage() {
           { title: '提交时间', dataIndex: 'submittedAt', width: 170, render: (v: number) => formatDateTime(v) },
           { title: '证据数', dataIndex: 'number', width: 80, align: 'right' },
           { title: '公证费', dataIndex: 'money', width: 100, align: 'right', render: (v: number) => yuan(v) },
-          { title: '状态', dataIndex: 'statusName', width: 90 },
+          { title: '状态', dataIndex: 'statusName', width: 100, render: (v: string, r) => (r.status === 1 && !r.accepted ? '待受理' : v) },
           { title: '公证书编号', dataIndex: 'certNo', width: 220 },
           { title: '操作', width: 80, fixed: 'right', render: (_: unknown, r) => <Button type="link" size="small" onClick={() => setOpen(r.id)}>办理</Button> },
         ]}
@@ -75,7 +78,7 @@ export default function NotaryOfficePage() {
         {o && order.data && (
           <Space direction="vertical" style={{ width: '100%' }}>
             <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={[
-              { key: 's', label: '状态', children: o.statusName },
+              { key: 's', label: '状态', children: o.status === 1 && !o.accepted ? '待受理' : o.statusName },
               { key: 'm', label: '公证费', children: yuan(o.money) },
               { key: 'a', label: '申请人', children: String(app.applicant ?? '') },
               { key: 'p', label: '联系电话', children: String(app.phone ?? '') },
@@ -110,7 +113,8 @@ export default function NotaryOfficePage() {
               {o.interviewSigned && <Tag color="green">询问笔录已双方签署</Tag>}
             </Space>
             <Space wrap>
-              {[1, 3, 2, 4, 5].map((t) => <Button key={t} size="small" onClick={() => void officeDoc(o.id, t).then((r) => follow(r.downUrl)).catch(() => undefined)}>{NOTARY_DOC_LABEL[t]}</Button>)}
+              <Typography.Text type="secondary">文书下载：</Typography.Text>
+              {[1, 3, 2, 4, 5].map((t) => <Button key={t} size="small" disabled={!docReady(o, t)} onClick={() => void officeDoc(o.id, t).then((r) => follow(r.downUrl)).catch(() => undefined)}>{NOTARY_DOC_LABEL[t]}</Button>)}
             </Space>
           </Space>
         )}
