@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { MSG } from '@cunzheng/contract/messages';
 import type { DbOrTx } from '../../db/client.ts';
 import { pointsLedger } from '../../db/schema/index.ts';
+import { insertRows } from '../../platform/deferredInserts.ts';
 import { badRequest } from '../../platform/errors.ts';
 
 /** Platform accounts the other side of a transfer is booked on. */
@@ -59,11 +60,13 @@ export async function lockBalance(tx: DbOrTx, userId: number): Promise<number> {
 /**
  * Books one transfer through `tx` (the caller's transaction): locks the user's row, checks that the
  * balance stays ≥ 0 (else 400 可用积分不足，请先充值 with data `{url: '/buyCredits', balance, need}`),
- * inserts both rows and updates the cache. Returns the balance after, hundredths.
+ * inserts both rows (deferred to the batch commit in a group-commit body) and updates the cache. Returns
+ * the balance after, hundredths. `opts.lockedBalance`: the balance the caller already locked in `tx`.
  */
-export async function transfer(tx: DbOrTx, t: TransferInput): Promise<number> {
+export async function transfer(tx: DbOrTx, t: TransferInput, opts: { lockedBalance?: number } = {}): Promise<number> {
   if (!Number.isSafeInteger(t.amount) || t.amount === 0) throw new Error('points transfer: amount must be a non-zero integer');
-  const before = await lockBalance(tx, t.userId);
+  // `lockedBalance`: the caller locked the row with lockBalance in this transaction and nothing changed it since.
+  const before = opts.lockedBalance ?? (await lockBalance(tx, t.userId));
   const after = before + t.amount;
   if (after < 0) throw badRequest(MSG.POINTS_INSUFFICIENT, { ...BUY_CREDITS, balance: before, need: -t.amount });
   const idRes = await tx.execute<{ id: string | number }>(sql`select nextval(pg_get_serial_sequence('points_ledger', 'id')) as id`);
@@ -78,7 +81,9 @@ export async function transfer(tx: DbOrTx, t: TransferInput): Promise<number> {
     actorId: t.actorId ?? null,
     note: t.note?.slice(0, 200) ?? null,
   };
-  await tx.insert(pointsLedger).values([
+  // In a group-commit body (a deposit's charge) both rows join the batch's multi-row INSERT before its commit
+  // (issue 16, platform/deferredInserts.ts); the cached balance below is updated at once (the next body reads it).
+  await insertRows(tx, pointsLedger, [
     { ...common, id: transferId, account: `user:${t.userId}`, userId: t.userId, amount: t.amount, balanceAfter: after },
     { ...common, account: t.counterAccount, userId: null, amount: -t.amount, balanceAfter: null },
   ]);

@@ -148,7 +148,7 @@ export function commerceService(deps: CommerceDeps) {
         evidenceId: c.evidenceId ?? null,
         paidAt: new Date(),
       });
-      if (points > 0) await transfer(tx, { userId: c.userId, amount: -points, reason: 'consume', payType: 3, counterAccount: PLATFORM.revenue, orderId: order.id, evidenceId: c.evidenceId ?? null, memberId: c.memberId ?? null, actorId: c.memberId ?? c.userId });
+      if (points > 0) await transfer(tx, { userId: c.userId, amount: -points, reason: 'consume', payType: 3, counterAccount: PLATFORM.revenue, orderId: order.id, evidenceId: c.evidenceId ?? null, memberId: c.memberId ?? null, actorId: c.memberId ?? c.userId }, { lockedBalance: balance });
       return { orderId: order.id, points };
     },
 
