@@ -225,13 +225,14 @@ export const routes: RouteObject[] = [
           { path: '/clause', element: <Legal doc="clause" />, handle: H.clause },
           { path: '/appDownload', element: <AppDownload />, handle: H.appDownload },
           { path: '/activity', element: <Activity />, handle: H.activity },
+          // Logged-in users go where they were headed or home, not to the forms (issue 8 §3). Outside
+          // AntdApp: these pages use no antd (issue 16), the request wrapper's own toast shows errors.
+          { path: '/login', element: <GuestOnly><Login /></GuestOnly>, handle: H.login },
+          { path: '/register', element: <GuestOnly><Register /></GuestOnly>, handle: H.register },
+          { path: '/forgetpwd', element: <GuestOnly><ForgetPwd /></GuestOnly>, handle: H.forgetpwd },
           {
             element: <AntdApp />,
             children: [
-              // Logged-in users go where they were headed or home, not to the forms (issue 8 §3).
-              { path: '/login', element: <GuestOnly><Login /></GuestOnly>, handle: H.login },
-              { path: '/register', element: <GuestOnly><Register /></GuestOnly>, handle: H.register },
-              { path: '/forgetpwd', element: <GuestOnly><ForgetPwd /></GuestOnly>, handle: H.forgetpwd },
               {
                 path: '/attestation-all',
                 element: <AttestationAll />,

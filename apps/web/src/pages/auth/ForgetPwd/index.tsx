@@ -1,40 +1,49 @@
 /**
  * /forgetpwd (spec p2 §2; issue 2 §3): reset the password with an SMS code
  * (POST /api/Register/sendResetSMS, then POST /api/login/resetPassword), then go to /login.
+ * Built from the light controls (../light; issue 16: no antd on this page).
  */
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { App, Button, Form, Input } from 'antd';
 import { MSG } from '@cunzheng/contract/messages';
+import { validateMobile, validatePassword } from '@cunzheng/contract/validators';
 import { resetPassword, sendResetSms } from '../../../api/auth';
-import { confirmRules, mobileRules, passwordRules } from '../../../utils/rules';
+import { toastLater } from '../../../api/toastLater';
 import { AuthCard } from '../components/AuthCard';
-import { CaptchaField } from '../components/CaptchaField';
-import { useCaptchaSms } from '../components/useCaptchaSms';
-import { SmsCodeField } from '../components/SmsCodeField';
+import { confirmCheck, smsCodeCheck } from '../light/checks';
+import { Button, Item, PasswordInput, TextInput } from '../light/controls';
+import { CaptchaItem, SmsCodeItem } from '../light/fields';
+import { useCaptchaSms } from '../light/useCaptchaSms';
+import { useLightForm } from '../light/useLightForm';
 
-interface ResetForm {
-  mobile: string;
-  imgCode: string;
-  smsCode: string;
-  password: string;
-  confirmPassword: string;
-}
+const CHECKS = {
+  mobile: (v: string) => validateMobile(v),
+  smsCode: smsCodeCheck,
+  password: (v: string) => validatePassword(v, '新密码'),
+  confirmPassword: confirmCheck('password', MSG.PASSWORD_MISMATCH, '确认新密码'),
+};
 
 export default function ForgetPwdPage() {
-  const [form] = Form.useForm<ResetForm>();
+  const form = useLightForm({ checks: CHECKS, deps: { confirmPassword: ['password'] } });
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
-  const { message } = App.useApp();
 
   const { captcha, smsToken, send, requireToken } = useCaptchaSms(form, sendResetSms);
 
-  const onFinish = async (v: ResetForm) => {
-    if (!requireToken()) return;
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const v = form.validate();
+    if (!v || busy || !requireToken()) return;
     setBusy(true);
     try {
-      await resetPassword({ mobile: v.mobile.trim(), smsCode: v.smsCode.trim(), smsToken, password: v.password, confirmPassword: v.confirmPassword });
-      void message.success(MSG.PASSWORD_RESET);
+      await resetPassword({
+        mobile: (v.mobile ?? '').trim(),
+        smsCode: (v.smsCode ?? '').trim(),
+        smsToken,
+        password: v.password ?? '',
+        confirmPassword: v.confirmPassword ?? '',
+      });
+      toastLater('success', MSG.PASSWORD_RESET);
       navigate('/login', { replace: true });
     } catch {
       // shown by the wrapper
@@ -45,22 +54,44 @@ export default function ForgetPwdPage() {
 
   return (
     <AuthCard title="找回密码" subtitle="通过注册手机号接收短信验证码，设置新密码">
-      <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} size="large">
-        <Form.Item name="mobile" label="手机号" rules={mobileRules}>
-          <Input placeholder="请输入注册手机号" maxLength={11} inputMode="tel" autoComplete="username" />
-        </Form.Item>
-        <CaptchaField captcha={captcha} />
-        <SmsCodeField onSend={send} />
-        <Form.Item name="password" label="新密码" rules={passwordRules('新密码')}>
-          <Input.Password placeholder="请输入6-18位数字字母组合密码" maxLength={18} autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="confirmPassword" label="确认新密码" dependencies={['password']} rules={confirmRules('password', MSG.PASSWORD_MISMATCH, '确认新密码')}>
-          <Input.Password placeholder="请再次输入新密码" maxLength={18} autoComplete="new-password" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={busy}>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+        <Item label="手机号" error={form.errors.mobile}>
+          <TextInput
+            placeholder="请输入注册手机号"
+            maxLength={11}
+            inputMode="tel"
+            autoComplete="username"
+            value={form.get('mobile')}
+            invalid={Boolean(form.errors.mobile)}
+            onValue={(v) => form.change('mobile', v)}
+          />
+        </Item>
+        <CaptchaItem form={form} captcha={captcha} />
+        <SmsCodeItem form={form} onSend={send} />
+        <Item label="新密码" error={form.errors.password}>
+          <PasswordInput
+            placeholder="请输入6-18位数字字母组合密码"
+            maxLength={18}
+            autoComplete="new-password"
+            value={form.get('password')}
+            invalid={Boolean(form.errors.password)}
+            onValue={(v) => form.change('password', v)}
+          />
+        </Item>
+        <Item label="确认新密码" error={form.errors.confirmPassword}>
+          <PasswordInput
+            placeholder="请再次输入新密码"
+            maxLength={18}
+            autoComplete="new-password"
+            value={form.get('confirmPassword')}
+            invalid={Boolean(form.errors.confirmPassword)}
+            onValue={(v) => form.change('confirmPassword', v)}
+          />
+        </Item>
+        <Button primary type="submit" loading={busy}>
           重置密码
         </Button>
-      </Form>
+      </form>
       <div className="auth-links auth-links-center">
         <Link to="/login">返回登录</Link>
       </div>
