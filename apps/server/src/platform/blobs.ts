@@ -14,7 +14,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { badRequest } from './errors.ts';
-import { fileSink } from './stageSink.ts';
+import { fileSink, scavenger } from './stageSink.ts';
 import { MSG } from '@cunzheng/contract/messages';
 
 export interface StagedBlob {
@@ -135,12 +135,14 @@ export async function stageToFile(tmpDir: string, source: Readable, isTruncated:
   let size = 0;
   const headParts: Buffer[] = [];
   let headLen = 0;
+  const received = scavenger(); // frees the socket's read buffers young (platform/stageSink.ts)
   const tap = new Transform({
     // 1 MiB queues (not 16 KiB): fewer, larger writev calls; still bounded whatever the file size.
     highWaterMark: 1 << 20,
     transform(chunk: Buffer, _enc, cb) {
       hash.update(chunk);
       size += chunk.length;
+      received(chunk.length);
       if (headLen < 4100) {
         headParts.push(chunk.subarray(0, 4100 - headLen));
         headLen += Math.min(chunk.length, 4100 - headLen);

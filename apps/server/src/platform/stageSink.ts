@@ -20,6 +20,31 @@ export const SYNC_EVERY = 64 * 1024 * 1024;
 /** Up to this many bytes, SM3 is computed inline; beyond, by a worker thread following the file. */
 export const SM3_INLINE_MAX = 8 * 1024 * 1024;
 
+/** Bytes received between two young-generation collections requested while staging (`scavenger`). */
+export const SCAVENGE_EVERY = 16 * 1024 * 1024;
+
+/**
+ * A byte counter that asks V8 for a young-generation collection (a scavenge, ≈ 1 ms) every
+ * `SCAVENGE_EVERY` bytes received. Why: every socket read is a new 64 KiB external buffer, but receiving
+ * allocates almost nothing on the JS heap, so no scavenge comes to free them; V8 then counts the dead
+ * buffers as external memory and, every ≈ 64 MiB of it, marks the WHOLE heap (the app's module graph,
+ * ≈ 100 MiB) to find them: ≈ 45 mark-compacts per GiB, ≈ 2 s of main-thread and concurrent-marking CPU
+ * (docs/performance.md "Upload of a large file"). A scavenge frees the dead young buffers at a fraction of
+ * that. Needs `--expose-gc` (the server runs with it: platform/v8Flags.ts); a no-op without it.
+ */
+export function scavenger(): (bytes: number) => void {
+  const gc = (globalThis as { gc?: (o: { type: 'minor' }) => void }).gc;
+  if (typeof gc !== 'function') return () => undefined;
+  let next = SCAVENGE_EVERY;
+  let seen = 0;
+  return (bytes) => {
+    seen += bytes;
+    if (seen < next) return;
+    next = seen + SCAVENGE_EVERY;
+    gc({ type: 'minor' });
+  };
+}
+
 /** Worker body (plain JS, `eval`): hashes `path` with SM3 up to the shared written count until `done`. */
 const FOLLOWER = `
 const { workerData, parentPort } = require('node:worker_threads');
