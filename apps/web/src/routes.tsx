@@ -4,107 +4,109 @@
  * (`auth`: logged-out visitors go to `/login?redirect=<full path>`), which stored ROLE values may
  * open it (`roles`) and whether/how it appears in the header menu (`menu`).
  *
- * Only pages that exist are registered; later issues add theirs. Every page is lazy-loaded, and
+ * Only pages that exist are registered; later issues add theirs. Every page is lazy-loaded through
+ * `page()` (lazyPage.tsx: the entry preloads the current URL's layout and page in parallel; pages built
+ * with antd get its theme and locale with their code, `{ antd: true }`, so the entry has no antd), and
  * the public certificate pages sit under a light layout, so a first visit to
  * `/attestation/{baoquan}` does not download the account area (issue 2 §8).
  */
-import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from './layouts/RootLayout';
 import { PublicLayout } from './layouts/PublicLayout';
 import { RouteError } from './layouts/RouteError';
 import { GuestOnly } from './layouts/GuestOnly';
 import { OperatorGate } from './layouts/OperatorGate';
+import { page } from './lazyPage';
 import { asHandle, type MenuEntry, type RouteHandle } from './routeHandle';
 
 export { asHandle, type MenuEntry, type MenuHandle, type RouteHandle } from './routeHandle';
 
 // Layouts: the main (account) layout is lazy; the public layout is small (plain markup), loaded
 // with the entry so a certificate page needs no extra round trip for it.
-const MainLayout = lazy(() => import('./layouts/MainLayout/index.tsx'));
+const MainLayout = page(() => import('./layouts/MainLayout/index.tsx'));
 // antd's App context (App.useApp message/modal) for the pages that use it; not needed by /home.
-const AntdApp = lazy(() => import('./layouts/AntdAppLayout.tsx'));
+const AntdApp = page(() => import('./layouts/AntdAppLayout.tsx'));
 
 // Account-side pages.
-const Home = lazy(() => import('./pages/home/Home/index.tsx'));
-const Login = lazy(() => import('./pages/auth/Login/index.tsx'));
-const Register = lazy(() => import('./pages/auth/Register/index.tsx'));
-const ForgetPwd = lazy(() => import('./pages/auth/ForgetPwd/index.tsx'));
+const Home = page(() => import('./pages/home/Home/index.tsx'));
+const Login = page(() => import('./pages/auth/Login/index.tsx'));
+const Register = page(() => import('./pages/auth/Register/index.tsx'));
+const ForgetPwd = page(() => import('./pages/auth/ForgetPwd/index.tsx'));
 // THE evidence list and download page of every kind (issue 11 §1): each route passes its kind id of
 // the contract registry (@cunzheng/contract/evidenceKinds); the kind's config says the rest.
-const EvidenceList = lazy(() => import('./pages/evidence/List/index.tsx'));
-const EvidenceDownload = lazy(() => import('./pages/evidence/Download/index.tsx'));
-const NotFound = lazy(() => import('./pages/error/NotFound/index.tsx'));
+const EvidenceList = page(() => import('./pages/evidence/List/index.tsx'));
+const EvidenceDownload = page(() => import('./pages/evidence/Download/index.tsx'));
+const NotFound = page(() => import('./pages/error/NotFound/index.tsx'), { antd: true });
 // Points, recharge and orders (issue 13).
-const BuyCredits = lazy(() => import('./pages/commerce/BuyCredits/index.tsx'));
-const Orders = lazy(() => import('./pages/commerce/Orders/index.tsx'));
-const Invoice = lazy(() => import('./pages/commerce/Invoice/index.tsx'));
-const InvoiceDetails = lazy(() => import('./pages/commerce/InvoiceDetails/index.tsx'));
-const MakeOutInvoice = lazy(() => import('./pages/commerce/MakeOutInvoice/index.tsx'));
-const AdminInvoices = lazy(() => import('./pages/admin/Invoices/index.tsx'));
-const AdminPoints = lazy(() => import('./pages/admin/Points/index.tsx'));
+const BuyCredits = page(() => import('./pages/commerce/BuyCredits/index.tsx'));
+const Orders = page(() => import('./pages/commerce/Orders/index.tsx'));
+const Invoice = page(() => import('./pages/commerce/Invoice/index.tsx'));
+const InvoiceDetails = page(() => import('./pages/commerce/InvoiceDetails/index.tsx'));
+const MakeOutInvoice = page(() => import('./pages/commerce/MakeOutInvoice/index.tsx'));
+const AdminInvoices = page(() => import('./pages/admin/Invoices/index.tsx'));
+const AdminPoints = page(() => import('./pages/admin/Points/index.tsx'));
 // Web page evidence (issue 4).
-const NewWeb = lazy(() => import('./pages/newWeb/index.tsx'));
+const NewWeb = page(() => import('./pages/newWeb/index.tsx'));
 // Process evidence, desktop and mobile (issue 11 §2).
-const NewProcess = lazy(() => import('./pages/process/New/index.tsx'));
-const ProcessSession = lazy(() => import('./pages/process/Session/index.tsx'));
-const ProcessPreview = lazy(() => import('./pages/process/Preview/index.tsx'));
-const EvidencesAll = lazy(() => import('./layouts/EvidencesAll.tsx'));
-const AttestationAll = lazy(() => import('./layouts/AttestationAll.tsx'));
+const NewProcess = page(() => import('./pages/process/New/index.tsx'));
+const ProcessSession = page(() => import('./pages/process/Session/index.tsx'));
+const ProcessPreview = page(() => import('./pages/process/Preview/index.tsx'));
+const EvidencesAll = page(() => import('./layouts/EvidencesAll.tsx'));
+const AttestationAll = page(() => import('./layouts/AttestationAll.tsx'));
 // Account area, public pages and the operator console (issue 5).
-const Overview = lazy(() => import('./pages/account/Overview/index.tsx'));
-const Setting = lazy(() => import('./pages/account/Setting/index.tsx'));
-const Notifications = lazy(() => import('./pages/account/Notifications/index.tsx'));
-const Signature = lazy(() => import('./pages/account/Signature/index.tsx'));
-const HelpCenter = lazy(() => import('./pages/public/HelpCenter/index.tsx'));
-const Production = lazy(() => import('./pages/public/Production/index.tsx'));
-const Legal = lazy(() => import('./pages/public/Legal/index.tsx'));
-const AppDownload = lazy(() => import('./pages/public/AppDownload/index.tsx'));
-const Activity = lazy(() => import('./pages/public/Activity/index.tsx'));
-const AdminUsers = lazy(() => import('./pages/admin/Users/index.tsx'));
-const AdminNotify = lazy(() => import('./pages/admin/Notify/index.tsx'));
-const AdminAnnouncements = lazy(() => import('./pages/admin/Announcements/index.tsx'));
-const AdminAuditLog = lazy(() => import('./pages/admin/AuditLog/index.tsx'));
-const AdminLedgerAudit = lazy(() => import('./pages/admin/LedgerAudit/index.tsx'));
+const Overview = page(() => import('./pages/account/Overview/index.tsx'));
+const Setting = page(() => import('./pages/account/Setting/index.tsx'));
+const Notifications = page(() => import('./pages/account/Notifications/index.tsx'));
+const Signature = page(() => import('./pages/account/Signature/index.tsx'));
+const HelpCenter = page(() => import('./pages/public/HelpCenter/index.tsx'));
+const Production = page(() => import('./pages/public/Production/index.tsx'));
+const Legal = page(() => import('./pages/public/Legal/index.tsx'));
+const AppDownload = page(() => import('./pages/public/AppDownload/index.tsx'));
+const Activity = page(() => import('./pages/public/Activity/index.tsx'));
+const AdminUsers = page(() => import('./pages/admin/Users/index.tsx'));
+const AdminNotify = page(() => import('./pages/admin/Notify/index.tsx'));
+const AdminAnnouncements = page(() => import('./pages/admin/Announcements/index.tsx'));
+const AdminAuditLog = page(() => import('./pages/admin/AuditLog/index.tsx'));
+const AdminLedgerAudit = page(() => import('./pages/admin/LedgerAudit/index.tsx'));
 // Real-name verification (issue 14 §1, §2, §5).
-const PersonageKyc = lazy(() => import('./pages/kyc/PersonageKyc/index.tsx'));
-const PersonInfo = lazy(() => import('./pages/kyc/PersonInfo/index.tsx'));
-const OrganizationKyc = lazy(() => import('./pages/kyc/OrganizationKyc/index.tsx'));
-const KycInfo = lazy(() => import('./pages/kyc/KycInfo/index.tsx'));
-const FaceSim = lazy(() => import('./pages/kyc/FaceSim/index.tsx'));
-const AdminKycReview = lazy(() => import('./pages/admin/KycReview/index.tsx'));
+const PersonageKyc = page(() => import('./pages/kyc/PersonageKyc/index.tsx'));
+const PersonInfo = page(() => import('./pages/kyc/PersonInfo/index.tsx'));
+const OrganizationKyc = page(() => import('./pages/kyc/OrganizationKyc/index.tsx'));
+const KycInfo = page(() => import('./pages/kyc/KycInfo/index.tsx'));
+const FaceSim = page(() => import('./pages/kyc/FaceSim/index.tsx'));
+const AdminKycReview = page(() => import('./pages/admin/KycReview/index.tsx'));
 // Enterprise members and roles (issue 14 §3–4).
-const Members = lazy(() => import('./pages/members/List/index.tsx'));
-const MemberDetail = lazy(() => import('./pages/members/Detail/index.tsx'));
-const MemberCompany = lazy(() => import('./pages/members/Company/index.tsx'));
-const AdminMembers = lazy(() => import('./pages/admin/Members/index.tsx'));
+const Members = page(() => import('./pages/members/List/index.tsx'));
+const MemberDetail = page(() => import('./pages/members/Detail/index.tsx'));
+const MemberCompany = page(() => import('./pages/members/Company/index.tsx'));
+const AdminMembers = page(() => import('./pages/admin/Members/index.tsx'));
 // Online notarization (issue 15): the user's orders, evidence selection, the four steps, detail; the notary office's console.
-const NotaryList = lazy(() => import('./pages/notary/List/index.tsx'));
-const NotarySelectList = lazy(() => import('./pages/notary/SelectList/index.tsx'));
-const NotarySteps = lazy(() => import('./pages/notary/Steps/index.tsx'));
-const NotaryDetail = lazy(() => import('./pages/notary/Detail/index.tsx'));
-const NotaryOffice = lazy(() => import('./pages/notary/Office/index.tsx'));
-const AdminNotary = lazy(() => import('./pages/admin/Notary/index.tsx'));
+const NotaryList = page(() => import('./pages/notary/List/index.tsx'));
+const NotarySelectList = page(() => import('./pages/notary/SelectList/index.tsx'));
+const NotarySteps = page(() => import('./pages/notary/Steps/index.tsx'));
+const NotaryDetail = page(() => import('./pages/notary/Detail/index.tsx'));
+const NotaryOffice = page(() => import('./pages/notary/Office/index.tsx'));
+const AdminNotary = page(() => import('./pages/admin/Notary/index.tsx'));
 
 // Public certificate, ledger and query pages (written by web B).
 // THE certificate layout of every kind (issue 11 §1): each route passes its kind id (and language).
-const Certificate = lazy(() => import('./pages/certificate/Certificate/index.tsx'));
+const Certificate = page(() => import('./pages/certificate/Certificate/index.tsx'), { antd: true });
 /** The shared pages every kind's routes point at (src/routes.kinds.test.tsx checks them against the registry). */
 export const KIND_PAGES = { list: EvidenceList, download: EvidenceDownload, certificate: Certificate } as const;
-const MobileAttestation = lazy(() => import('./pages/certificate/MobileAttestation/index.tsx'));
-const MobilePreview = lazy(() => import('./pages/app/Preview/index.tsx'));
-const MobilePreviewProgress = lazy(() => import('./pages/app/PreviewProgress/index.tsx'));
-const LedgerExplorer = lazy(() => import('./pages/ledger/Explorer/index.tsx'));
-const Safekeeping = lazy(() => import('./pages/query/Safekeeping/index.tsx'));
-const VerifyPage = lazy(() => import('./pages/verify/Verify/index.tsx'));
+const MobileAttestation = page(() => import('./pages/certificate/MobileAttestation/index.tsx'), { antd: true });
+const MobilePreview = page(() => import('./pages/app/Preview/index.tsx'), { antd: true });
+const MobilePreviewProgress = page(() => import('./pages/app/PreviewProgress/index.tsx'), { antd: true });
+const LedgerExplorer = page(() => import('./pages/ledger/Explorer/index.tsx'));
+const Safekeeping = page(() => import('./pages/query/Safekeeping/index.tsx'), { antd: true });
+const VerifyPage = page(() => import('./pages/verify/Verify/index.tsx'), { antd: true });
 // Public query pages and the QR landing page (issue 12 §3).
-const QueryAuthentication = lazy(() => import('./pages/query/QueryAuthentication/index.tsx'));
-const QueryNotarial = lazy(() => import('./pages/query/QueryAuthentication/Notarial.tsx'));
-const QueryMutual = lazy(() => import('./pages/query/QueryAuthentication/MutualEvidence.tsx'));
-const QueryKeepSingle = lazy(() => import('./pages/query/QueryAuthentication/KeepSingle.tsx'));
-const QueryElectronic = lazy(() => import('./pages/query/QueryAuthentication/ElectronicData.tsx'));
-const EnglishSafekeeping = lazy(() => import('./pages/query/EnglishSafekeeping/index.tsx'));
-const Dama = lazy(() => import('./pages/query/Dama/index.tsx'));
+const QueryAuthentication = page(() => import('./pages/query/QueryAuthentication/index.tsx'), { antd: true });
+const QueryNotarial = page(() => import('./pages/query/QueryAuthentication/Notarial.tsx'));
+const QueryMutual = page(() => import('./pages/query/QueryAuthentication/MutualEvidence.tsx'));
+const QueryKeepSingle = page(() => import('./pages/query/QueryAuthentication/KeepSingle.tsx'));
+const QueryElectronic = page(() => import('./pages/query/QueryAuthentication/ElectronicData.tsx'));
+const EnglishSafekeeping = page(() => import('./pages/query/EnglishSafekeeping/index.tsx'), { antd: true });
+const Dama = page(() => import('./pages/query/Dama/index.tsx'));
 
 /** Handles, named so the header can build its menu from them. */
 const H = {

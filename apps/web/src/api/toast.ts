@@ -1,9 +1,10 @@
 /**
  * Toasts for code outside antd's App context (the request wrapper's fallback, the header's logout):
- * antd's static `message`, themed through ConfigProvider's holderRender (main.tsx), loaded on first
+ * antd's static `message`, themed through ConfigProvider's holderRender (set by antd/AntdScope.tsx, imported here), loaded on first
  * use so the entry chunk does not carry the message component.
  */
 import { message } from 'antd';
+import '../antd/AntdScope';
 
 /** Shows an error toast. */
 export function showError(msg: string): void {

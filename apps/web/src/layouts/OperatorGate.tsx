@@ -3,14 +3,14 @@
  * 'operator') get the console; any other logged-in user gets the 403 page (无权访问) inside the main
  * layout and stays logged in. The server still answers 403 to every /api/admin/* call of a non-operator.
  */
-import { lazy } from 'react';
+import { page } from '../lazyPage';
 import { isOperator } from '../components/SiteHeader/menu';
 import type { MenuEntry } from '../routeHandle';
 import { useSession } from '../stores/session';
 
-const AdminLayout = lazy(() => import('./AdminLayout/index.tsx'));
-const MainLayout = lazy(() => import('./MainLayout/index.tsx'));
-const Forbidden = lazy(() => import('../pages/error/Forbidden/index.tsx'));
+const AdminLayout = page(() => import('./AdminLayout/index.tsx'), { antd: true });
+const MainLayout = page(() => import('./MainLayout/index.tsx'));
+const Forbidden = page(() => import('../pages/error/Forbidden/index.tsx'), { antd: true });
 
 export function OperatorGate({ getMenu }: { getMenu: () => MenuEntry[] }) {
   const { userInfo } = useSession();

@@ -1,0 +1,75 @@
+/**
+ * lazyPage (issue 16): `preloadRoute` loads every lazy layout and page of the matched routes at once
+ * (nested ones too, and pages inside wrappers such as GuestOnly), a component whose code is already here
+ * renders without suspending (no fallback in between), and `{ antd: true }` pages get antd's zh_CN locale.
+ */
+import { Suspense, type ReactNode } from 'react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Outlet, createMemoryRouter, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { Pagination } from 'antd';
+import { page, preloadRoute } from './lazyPage';
+
+function counting<P extends object>(C: (p: P) => ReactNode) {
+  const calls = { n: 0 };
+  const load = () => {
+    calls.n++;
+    return Promise.resolve({ default: C });
+  };
+  return { calls, load };
+}
+
+describe('lazyPage', () => {
+  it('preloads the layout and the page of a URL in parallel, once each, and renders them without a fallback', async () => {
+    const layout = counting(() => (
+      <div>
+        layout <Outlet />
+      </div>
+    ));
+    const inner = counting(({ who }: { who: string }) => <p>page {who}</p>);
+    const other = counting(() => <p>other</p>);
+    const Layout = page(layout.load);
+    const Inner = page(inner.load);
+    const Other = page(other.load);
+    const Wrap = ({ children }: { children: ReactNode }) => <section>{children}</section>;
+    const routes: RouteObject[] = [
+      { element: <Layout />, children: [{ path: '/a', element: <Wrap><Inner who="A" /></Wrap> }, { path: '/b', element: <Other /> }] },
+    ];
+    await preloadRoute(routes, '/a');
+    expect([layout.calls.n, inner.calls.n, other.calls.n]).toEqual([1, 1, 0]);
+    const router = createMemoryRouter(routes, { initialEntries: ['/a'] });
+    render(
+      <Suspense fallback={<p>fallback</p>}>
+        <RouterProvider router={router} />
+      </Suspense>,
+    );
+    // Synchronously there: the first render did not suspend.
+    expect(screen.getByText('page A')).toBeTruthy();
+    expect(screen.queryByText('fallback')).toBeNull();
+    expect(layout.calls.n).toBe(1);
+  });
+
+  it('loads a page that was not preloaded on render, and an antd page with the zh_CN locale', async () => {
+    const AntdPage = page(() => Promise.resolve({ default: () => <Pagination total={500} showQuickJumper /> }), { antd: true });
+    render(
+      <Suspense fallback={<p>fallback</p>}>
+        <AntdPage />
+      </Suspense>,
+    );
+    expect(screen.getByText('fallback')).toBeTruthy();
+    // zh_CN: 跳至 [input] 页 (the default locale says Go to … Page).
+    await waitFor(() => expect(document.body.textContent).toContain('跳至'), { timeout: 20_000 });
+  });
+
+  it('asks again for a chunk that failed to load', async () => {
+    let n = 0;
+    const Flaky = page(async () => {
+      if (++n === 1) throw new Error('chunk');
+      return { default: () => <p>ok</p> };
+    });
+    await preloadRoute([{ path: '/', element: <Flaky /> }], '/');
+    await preloadRoute([{ path: '/', element: <Flaky /> }], '/');
+    expect(n).toBe(2);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * The HTML shell (issue 16): the build-time header is the logged-out SiteHeader with the route table's
+ * menu, bare pages come from the route table, and the inline script fits the shell to the URL or takes it
+ * away (bare page, stored session token) before the first paint.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { getMenu } from '../routes';
+import { barePrefixes, SHELL_ID, shellMarkup, shellScript } from './renderShell';
+
+function load(path: string): HTMLElement | null {
+  window.history.replaceState(null, '', path);
+  document.body.innerHTML = `<div id="root">${shellMarkup()}</div>`;
+  new Function(shellScript())();
+  return document.getElementById(SHELL_ID);
+}
+
+afterEach(() => {
+  localStorage.clear();
+  document.body.innerHTML = '';
+  window.history.replaceState(null, '', '/');
+});
+
+describe('HTML shell', () => {
+  it('shows the logged-out menu of the route table, 注册 and 登录, and a reserved main area', () => {
+    const shell = load('/home')!;
+    const labels = [...shell.querySelectorAll('nav.site-nav a')].map((a) => a.textContent);
+    const expected = getMenu().filter((e) => (e.area ?? 'main') === 'main' && !e.loggedInOnly && !e.notaryOnly && e.accountType === undefined && e.verified === undefined).map((e) => e.label);
+    expect(labels).toEqual(expected);
+    expect(labels).toContain('证书查询');
+    expect(shell.querySelector('a[href="/register"]')?.textContent).toBe('注册');
+    expect(shell.querySelector('main.app-main')).toBeTruthy();
+  });
+
+  it('marks the entry of the URL active and points 登录 back at the URL', () => {
+    const shell = load('/queryAuthentication/safekeeping?x=1')!;
+    const active = [...shell.querySelectorAll('nav a.active')].map((a) => a.textContent);
+    expect(active).toEqual(['证书查询']);
+    expect(shell.querySelector('nav a.active')?.getAttribute('aria-current')).toBe('page');
+    const login = [...shell.querySelectorAll('a')].find((a) => a.textContent === '登录')!;
+    expect(login.getAttribute('href')).toBe('/login?redirect=%2FqueryAuthentication%2Fsafekeeping%3Fx%3D1');
+    expect(load('/login')!.querySelector('a.site-btn-primary')?.getAttribute('href')).toBe('/login');
+  });
+
+  it('is taken away on pages without the site header and for a logged-in visitor', () => {
+    expect(barePrefixes()).toEqual(expect.arrayContaining(['/admin', '/dama', '/mobile/attestation']));
+    expect(load('/dama/abc')).toBeNull();
+    expect(load('/admin')).toBeNull();
+    expect(load('/mobile/attestation/1/t')).toBeNull();
+    expect(load('/attestation/abc')).toBeTruthy();
+    expect(load('/administrator')).toBeTruthy();
+    localStorage.setItem('token', 'x');
+    expect(load('/home')).toBeNull();
+  });
+});

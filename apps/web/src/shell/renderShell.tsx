@@ -1,0 +1,55 @@
+/**
+ * The HTML shell of index.html (issue 16, first paint before JavaScript): the site header exactly as a
+ * logged-out visitor gets it from React — rendered at build time from the real SiteHeader and the route
+ * table's menu (vite.config.ts, plugin `htmlShell`) — inside the main layout's frame, whose main area
+ * reserves the first screen. React's first render replaces it by the same header (main.tsx waits for the
+ * page's code first), so nothing moves or flashes. A small inline script ({@link shellScript}) fits it to
+ * the URL before the first paint, or takes it away where the page has no site header or the visitor is
+ * logged in (their header differs: points, account, more menu entries).
+ */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { SiteHeader } from '../components/SiteHeader';
+import { getMenu, routes } from '../routes';
+import { STORAGE_KEYS } from '../stores/session';
+
+/** id of the shell's root element. */
+export const SHELL_ID = 'app-shell-html';
+
+/** The shell's markup: the logged-out header (no entry active) and the reserved main area. */
+export function shellMarkup(): string {
+  return renderToStaticMarkup(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={['/__shell__']}>
+        <div className="app-shell" id={SHELL_ID}>
+          <SiteHeader menu={getMenu()} />
+          <main className="app-main" />
+        </div>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+/**
+ * Path prefixes of the pages shown without the site header: the route table's top-level routes outside
+ * the two layouts (operator console, mobile certificate and previews, QR landing page).
+ */
+export function barePrefixes(): string[] {
+  const top = routes[0]?.children ?? [];
+  return top.filter((r) => r.path).map((r) => r.path!.split('/:')[0]!.replace(/\/+$/, ''));
+}
+
+/**
+ * The inline script run before the first paint: removes the shell on a bare page or when a session
+ * token is stored; otherwise marks the menu entry of the URL active (as NavLink does) and points 登录
+ * back at the URL (as SiteHeader does through loginPath).
+ */
+export function shellScript(): string {
+  const bare = JSON.stringify(barePrefixes());
+  const tokenKey = JSON.stringify(STORAGE_KEYS.token);
+  return `(function(){var s=document.getElementById(${JSON.stringify(SHELL_ID)});if(!s)return;var p=location.pathname,t=null;try{t=localStorage.getItem(${tokenKey})}catch(e){}
+if(t||${bare}.some(function(b){return p===b||p.indexOf(b+'/')===0})){s.parentNode.removeChild(s);return}
+var a=s.querySelectorAll('nav a');for(var i=0;i<a.length;i++){var h=a[i].getAttribute('href');if(p===h||p.indexOf(h+'/')===0){a[i].className='active';a[i].setAttribute('aria-current','page')}}
+var l=s.querySelectorAll('a[href^="/login"]');for(i=0;i<l.length;i++)l[i].setAttribute('href',p.indexOf('/login')===0?'/login':'/login?redirect='+encodeURIComponent(p+location.search))})()`;
+}
