@@ -4,7 +4,10 @@
  * on PGlite and on PostgreSQL (a fresh database under TEST_DATABASE_URL / the local server; skipped when
  * it does not answer). Goal: ratio ≥ 0.5 and getView p99 ≤ 20 ms. Anonymous visitor, the bench's usual
  * client (no session). `BENCH_HTTP_SECONDS` (default 10) per measurement; `BENCH_HTTP_DB` (or `BENCH_DB`) `=pglite|postgres`.
+ * Also the server's own CPU time per request of each route (from /proc, user + system), a figure the other
+ * processes of a shared 2-core machine disturb far less than req/s and p99: getView's ÷ health's (info).
  */
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { createTestDatabase } from '../apps/server/test/harness.ts';
 import { f2, startServer, userToken } from './lib.ts';
@@ -14,10 +17,21 @@ const CONNECTIONS = 50;
 
 export interface Figure { name: string; value: number; unit: string; goal: string; ratio?: number; db: 'pglite' | 'postgres' }
 
-/** Runs autocannon against `url`; returns mean req/s, p99 latency ms and failed requests. */
-async function load(url: string, seconds = DURATION_S): Promise<{ rps: number; p99: number; errors: number }> {
+/** CPU time (user + system) used so far by process `pid`, µs (Linux /proc; 0 elsewhere). */
+function cpuUs(pid: number | undefined): number {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1e6) / 100; // clock ticks of 1/100 s (USER_HZ)
+  } catch {
+    return 0;
+  }
+}
+
+/** Runs autocannon against `url`; returns mean req/s, p99 latency ms, failed requests and the server's CPU µs per request. */
+async function load(url: string, seconds = DURATION_S, pid?: number): Promise<{ rps: number; p99: number; errors: number; cpuPerReq: number }> {
+  const c0 = cpuUs(pid);
   const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, pipelining: 1 });
-  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
+  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx, cpuPerReq: r.requests.total ? (cpuUs(pid) - c0) / r.requests.total : 0 };
 }
 
 /** One database: deposit one file, warm both routes, measure health then getView. */
@@ -41,15 +55,16 @@ async function one(db: 'pglite' | 'postgres'): Promise<Figure[]> {
     const sample = await (await fetch(viewUrl)).text();
     await load(healthUrl, 2); // warm-up (JIT) of both routes
     await load(viewUrl, 2);
-    const health = await load(healthUrl);
-    const view = await load(viewUrl);
+    const health = await load(healthUrl, DURATION_S, server.proc.pid);
+    const view = await load(viewUrl, DURATION_S, server.proc.pid);
     const ratio = view.rps / health.rps;
-    console.log(`[${db}] getView ${f2(view.rps)} req/s (p99 ${view.p99} ms, ${sample.length} B${view.errors ? `, ${view.errors} errors!` : ''}) vs health ${f2(health.rps)} req/s (p99 ${health.p99} ms) → ratio ${f2(ratio)}`);
+    console.log(`[${db}] getView ${f2(view.rps)} req/s (p99 ${view.p99} ms, ${sample.length} B${view.errors ? `, ${view.errors} errors!` : ''}) vs health ${f2(health.rps)} req/s (p99 ${health.p99} ms) → ratio ${f2(ratio)}; server CPU per request ${f2(view.cpuPerReq)} vs ${f2(health.cpuPerReq)} µs`);
     if (view.errors || health.errors) throw new Error(`[${db}] failed requests: getView ${view.errors}, health ${health.errors}`);
     return [
       { name: 'getView req/s ÷ health req/s (50 conn.)', value: Number(f2(view.rps)), unit: 'req/s', goal: '≥ 0.5', ratio: Number(f2(ratio)), db },
       { name: 'health req/s (baseline, 50 conn.)', value: Number(f2(health.rps)), unit: 'req/s', goal: 'baseline', db },
       { name: 'getView p99 (50 conn.)', value: view.p99, unit: 'ms', goal: '≤ 20', ratio: Number(f2(view.p99 / 20)), db },
+      ...(health.cpuPerReq > 0 ? [{ name: 'getView ÷ health server CPU per request', value: Number(f2(view.cpuPerReq)), unit: 'µs', goal: 'info', ratio: Number(f2(view.cpuPerReq / health.cpuPerReq)), db }] : []),
     ];
   } finally {
     await server.stop();
