@@ -125,6 +125,9 @@ test('order, sign, grant, pay; the notary accepts, interviews, issues; five sign
   const drawer = np.locator('.ant-drawer');
   await expect(drawer.getByText('证据与自动核验结果')).toBeVisible({ timeout: 60_000 });
   await shot(np, 'office-open-1366');
+  await np.setViewportSize({ width: 375, height: 800 });
+  await shot(np, 'office-open-375');
+  await np.setViewportSize({ width: 1366, height: 900 });
   await expect(drawer.getByText('通过', { exact: true })).toHaveCount(6, { timeout: 60_000 });
   await shot(np, 'office-order-1366');
   await drawer.getByRole('button', { name: /^受\s*理$/ }).click();
@@ -142,6 +145,9 @@ test('order, sign, grant, pay; the notary accepts, interviews, issues; five sign
   await page.goto(`/notary/detail?orderId=${orderId}&type=3&goBackUrl=/notary`);
   await expect(page.getByText('公证机构已完成询问，请下载询问笔录核对后在线签署')).toBeVisible({ timeout: 30_000 });
   await shot(page, 'detail-interview-to-sign-1366');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await shot(page, 'detail-interview-to-sign-375');
+  await page.setViewportSize({ width: 1366, height: 900 });
   await page.getByRole('button', { name: '签署询问笔录' }).click();
   await page.getByRole('button', { name: '确认无误并签署' }).click();
   await expect(page.getByText('公证机构已完成询问，请下载询问笔录核对后在线签署')).toBeHidden({ timeout: 120_000 });

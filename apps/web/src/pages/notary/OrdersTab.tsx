@@ -25,12 +25,12 @@ export default function NotaryOrdersTab() {
   return (
     <>
       <Space wrap style={{ marginBottom: 16 }}>
-        <Select aria-label="支付状态" style={{ width: 120 }} value={type} onChange={(v) => { setType(v); setPage(1); }} options={[{ value: 0, label: '全部' }, ...Object.entries(PAY_LABEL).map(([v, l]) => ({ value: Number(v), label: l }))]} />
+        <Select aria-label="支付状态" style={{ width: 140 }} value={type} onChange={(v) => { setType(v); setPage(1); }} options={[{ value: 0, label: '全部支付状态' }, ...Object.entries(PAY_LABEL).map(([v, l]) => ({ value: Number(v), label: l }))]} />
       </Space>
       <Table<TNotaryTabRow>
         rowKey="id"
         size="middle"
-        scroll={{ x: 900 }}
+        scroll={{ x: 1080 }}
         loading={list.isPending}
         dataSource={list.isError ? [] : (list.data?.list ?? [])}
         locale={{ emptyText: MSG.NO_DATA }}
@@ -45,7 +45,7 @@ export default function NotaryOrdersTab() {
           { title: '开票', dataIndex: 'invoiceType', width: 90, render: (v: number) => (v === 1 ? '可开票' : '—') },
           {
             title: '操作',
-            width: 200,
+            width: 170,
             render: (_: unknown, o) => (
               <Space size={0}>
                 {o.pay === 1 && !o.notarial && (

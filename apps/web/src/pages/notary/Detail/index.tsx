@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Modal, Result, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Grid, Modal, Result, Space, Table, Tag } from 'antd';
 import { PAGE_SIZE } from '@cunzheng/contract/constants';
 import { EVIDENCE_KIND_DEFS } from '@cunzheng/contract/evidenceKinds';
 import { MSG, UI } from '@cunzheng/contract/messages';
@@ -29,6 +29,7 @@ export default function NotaryDetailPage() {
   const back = sp.get('goBackUrl') ?? '/notary';
   const [page, setPage] = useState(1);
   const confirmStop = useStopNotary();
+  const narrow = Grid.useBreakpoint().xs === true;
   const d = useQuery({ queryKey: ['notaryDetail', orderId, page], queryFn: () => notaryDetail(orderId, page), enabled: orderId > 0 });
   if (!orderId || d.isError) return <Result status="warning" title={MSG.NOTARY_ORDER_NOT_FOUND} extra={<Button onClick={() => void navigate('/notary')}>{UI.BACK}</Button>} />;
   const info = d.data?.info;
@@ -53,48 +54,50 @@ export default function NotaryDetailPage() {
     });
   const safeBack = back.startsWith('/') && !back.startsWith('//') ? back : '/notary';
   return (
-    <Card title="公证详情" loading={d.isPending} extra={<Button onClick={() => void navigate(safeBack)}>{UI.BACK}</Button>}>
-      {info && (
-        <>
-          <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={[
-            { key: 'no', label: '订单号', children: info.orderNo },
-            { key: 't', label: '申请时间', children: formatDateTime(info.addTime) },
-            { key: 'm', label: '公证费', children: `${yuan(info.money)}${PAY_TYPE_LABEL[info.payType] ? `（${PAY_TYPE_LABEL[info.payType]}支付）` : ''}` },
-            { key: 'p', label: '支付状态', children: PAY_LABEL[info.pay] ?? '' },
-            { key: 's', label: '当前步骤', children: NOTARY_STEP_LABEL[info.step] ?? '' },
-            { key: 'n', label: '公证状态', children: info.notarial ? <Tag color={info.notarial === 2 ? 'green' : info.notarial === 1 ? 'blue' : 'red'}>{info.notarial === 1 && info.canStop ? '待公证机构受理' : NOTARY_STATUS_LABEL[info.notarial]}</Tag> : '未完成' },
-            { key: 'o', label: '公证机构', children: info.officeName },
-            { key: 'c', label: '公证书编号', children: info.certNo || '—' },
-            ...(info.reason ? [{ key: 'r', label: '原因', children: info.reason, span: 2 }] : []),
-            ...(info.refund ? [{ key: 'rf', label: '退款', children: <Tag color={refundColor(info.refund)}>{info.refund}</Tag>, span: 2 }] : []),
-            ...(d.data?.invoiceInfo ? [{ key: 'i', label: '支付订单', children: `${d.data.invoiceInfo.orderNo}（${d.data.invoiceInfo.invoiceStatus === 0 ? '可开票' : '积分支付，不单独开票'}）`, span: 2 }] : []),
-          ]} />
-          {info.interviewToSign && (
-            <Alert style={{ marginTop: 16 }} type="warning" showIcon message="公证机构已完成询问，请下载询问笔录核对后在线签署" action={<Button type="primary" onClick={signInterview}>签署询问笔录</Button>} />
-          )}
-          <Space wrap style={{ margin: '16px 0' }}>
-            {[1, 3, 2, 4, 5].map((t) => (
-              <Button key={t} disabled={!info.docs.includes(t)} onClick={() => void download(t)}>下载{NOTARY_DOC_LABEL[t]}</Button>
-            ))}
-            {!info.notarial && info.step <= 4 && <Button type="primary" onClick={() => void navigate(stepPath(info.step, orderId, type))}>继续办理</Button>}
-            {info.canStop && <Button danger onClick={() => confirmStop({ id: orderId, orderNo: info.orderNo, money: info.money, pay: info.pay, payType: info.payType }, () => d.refetch())}>{info.pay === 2 ? '终止并退款' : '终止'}</Button>}
-          </Space>
-          <Table<TNotaryEvidenceRow>
-            rowKey="id"
-            size="small"
-            scroll={{ x: 800 }}
-            dataSource={d.data?.list ?? []}
-            locale={{ emptyText: MSG.NO_DATA }}
-            columns={[
-              { title: '保全号', dataIndex: 'baoquan', width: 200, render: (v: string, r) => <a href={r.url} target="_blank" rel="noreferrer">{v}</a> },
-              { title: '名称', dataIndex: 'title', ellipsis: true },
-              { title: '类型', dataIndex: 'kind', width: 100, render: (k: string) => EVIDENCE_KIND_DEFS.find((x) => x.id === k)?.name ?? k },
-              { title: '保全时间', dataIndex: 'saveTime', width: 170, render: (v: number) => formatDateTime(v) },
-            ]}
-            pagination={{ current: page, pageSize: PAGE_SIZE.notaryDetail, total: d.data?.count ?? 0, onChange: setPage, showSizeChanger: false }}
-          />
-        </>
-      )}
-    </Card>
+    <div className="page">
+      <Card title="公证详情" loading={d.isPending} extra={<Button onClick={() => void navigate(safeBack)}>{UI.BACK}</Button>}>
+        {info && (
+          <>
+            <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} styles={{ label: { whiteSpace: 'nowrap' } }} items={[
+              { key: 'no', label: '订单号', children: info.orderNo },
+              { key: 't', label: '申请时间', children: formatDateTime(info.addTime) },
+              { key: 'm', label: '公证费', children: `${yuan(info.money)}${PAY_TYPE_LABEL[info.payType] ? `（${PAY_TYPE_LABEL[info.payType]}支付）` : ''}` },
+              { key: 'p', label: '支付状态', children: PAY_LABEL[info.pay] ?? '' },
+              { key: 's', label: '当前步骤', children: NOTARY_STEP_LABEL[info.step] ?? '' },
+              { key: 'n', label: '公证状态', children: info.notarial ? <Tag color={info.notarial === 2 ? 'green' : info.notarial === 1 ? 'blue' : 'red'}>{info.notarial === 1 && info.canStop ? '待公证机构受理' : NOTARY_STATUS_LABEL[info.notarial]}</Tag> : '未完成' },
+              { key: 'o', label: '公证机构', children: info.officeName },
+              { key: 'c', label: '公证书编号', children: info.certNo || '—' },
+              ...(info.reason ? [{ key: 'r', label: '原因', children: info.reason, span: 2 }] : []),
+              ...(info.refund ? [{ key: 'rf', label: '退款', children: <Tag color={refundColor(info.refund)}>{info.refund}</Tag>, span: 2 }] : []),
+              ...(d.data?.invoiceInfo ? [{ key: 'i', label: '支付订单', children: `${d.data.invoiceInfo.orderNo}（${d.data.invoiceInfo.invoiceStatus === 0 ? '可开票' : '积分支付，不单独开票'}）`, span: 2 }] : []),
+            ]} />
+            {info.interviewToSign && (
+              <Alert style={{ marginTop: 16 }} type="warning" showIcon message="公证机构已完成询问，请下载询问笔录核对后在线签署" action={<Button type="primary" onClick={signInterview}>签署询问笔录</Button>} />
+            )}
+            <Space wrap style={{ margin: '16px 0' }}>
+              {[1, 3, 2, 4, 5].map((t) => (
+                <Button key={t} disabled={!info.docs.includes(t)} onClick={() => void download(t)}>下载{NOTARY_DOC_LABEL[t]}</Button>
+              ))}
+              {!info.notarial && info.step <= 4 && <Button type="primary" onClick={() => void navigate(stepPath(info.step, orderId, type))}>继续办理</Button>}
+              {info.canStop && <Button danger onClick={() => confirmStop({ id: orderId, orderNo: info.orderNo, money: info.money, pay: info.pay, payType: info.payType }, () => d.refetch())}>{info.pay === 2 ? '终止并退款' : '终止'}</Button>}
+            </Space>
+            <Table<TNotaryEvidenceRow>
+              rowKey="id"
+              size="small"
+              scroll={narrow ? undefined : { x: 800 }}
+              dataSource={d.data?.list ?? []}
+              locale={{ emptyText: MSG.NO_DATA }}
+              columns={[
+                { title: '保全号', dataIndex: 'baoquan', width: narrow ? 150 : 200, render: (v: string, r) => <a href={r.url} target="_blank" rel="noreferrer" style={{ wordBreak: 'break-all' }}>{v}</a> },
+                { title: '名称', dataIndex: 'title', ellipsis: true },
+                { title: '类型', dataIndex: 'kind', width: 100, responsive: ['sm'], render: (k: string) => EVIDENCE_KIND_DEFS.find((x) => x.id === k)?.name ?? k },
+                { title: '保全时间', dataIndex: 'saveTime', width: 170, responsive: ['sm'], render: (v: number) => formatDateTime(v) },
+              ]}
+              pagination={{ current: page, pageSize: PAGE_SIZE.notaryDetail, total: d.data?.count ?? 0, onChange: setPage, showSizeChanger: false }}
+            />
+          </>
+        )}
+      </Card>
+    </div>
   );
 }

@@ -94,24 +94,26 @@ export default function NotaryListPage() {
   ];
 
   return (
-    <Card title="在线公证" extra={<Button type="primary" onClick={() => void add()}>{UI.NEW_NOTARY}</Button>}>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <DatePicker.RangePicker value={range} onChange={(v) => setRange(v as [Dayjs | null, Dayjs | null] | null)} />
-        <Select aria-label="支付状态" style={{ width: 140 }} value={payType} onChange={setPayType} options={[{ value: 0, label: '全部支付状态' }, ...Object.entries(PAY_LABEL).map(([v, l]) => ({ value: Number(v), label: l }))]} />
-        <Select aria-label="公证类型" style={{ width: 140 }} value={notarialType} onChange={setNotarialType} options={[{ value: 0, label: '全部公证类型' }, ...Object.entries(NOTARIAL_TYPE_LABEL).map(([v, l]) => ({ value: Number(v), label: l }))]} />
-        <Input aria-label="订单号" placeholder="订单号" allowClear maxLength={32} value={orderNo} onChange={(e) => setOrderNo(e.target.value)} style={{ width: 200 }} />
-        <Button type="primary" onClick={search}>查询</Button>
-      </Space>
-      <Table<TNotaryOrderRow>
-        rowKey="id"
-        size="middle"
-        scroll={narrow ? undefined : { x: 1100 }}
-        loading={list.isPending}
-        columns={columns}
-        dataSource={list.isError ? [] : (list.data?.list ?? [])}
-        locale={{ emptyText: MSG.NO_DATA }}
-        pagination={{ current: page, pageSize: PAGE_SIZE.notary, total: list.data?.count ?? 0, onChange: setPage, showSizeChanger: false }}
-      />
-    </Card>
+    <div className="page">
+      <Card title="在线公证" extra={<Button type="primary" onClick={() => void add()}>{UI.NEW_NOTARY}</Button>}>
+        <Space wrap style={{ marginBottom: 16 }}>
+          <DatePicker.RangePicker value={range} onChange={(v) => setRange(v as [Dayjs | null, Dayjs | null] | null)} />
+          <Select aria-label="支付状态" style={{ width: 140 }} value={payType} onChange={setPayType} options={[{ value: 0, label: '全部支付状态' }, ...Object.entries(PAY_LABEL).map(([v, l]) => ({ value: Number(v), label: l }))]} />
+          <Select aria-label="公证类型" style={{ width: 140 }} value={notarialType} onChange={setNotarialType} options={[{ value: 0, label: '全部公证类型' }, ...Object.entries(NOTARIAL_TYPE_LABEL).map(([v, l]) => ({ value: Number(v), label: l }))]} />
+          <Input aria-label="订单号" placeholder="订单号" allowClear maxLength={32} value={orderNo} onChange={(e) => setOrderNo(e.target.value)} style={{ width: 200 }} />
+          <Button type="primary" onClick={search}>查询</Button>
+        </Space>
+        <Table<TNotaryOrderRow>
+          rowKey="id"
+          size="middle"
+          scroll={narrow ? undefined : { x: 1100 }}
+          loading={list.isPending}
+          columns={columns}
+          dataSource={list.isError ? [] : (list.data?.list ?? [])}
+          locale={{ emptyText: MSG.NO_DATA }}
+          pagination={{ current: page, pageSize: PAGE_SIZE.notary, total: list.data?.count ?? 0, onChange: setPage, showSizeChanger: false }}
+        />
+      </Card>
+    </div>
   );
 }

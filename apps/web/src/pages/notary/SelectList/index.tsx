@@ -61,38 +61,40 @@ export default function NotarySelectListPage() {
   ];
 
   return (
-    <Card title="选择公证证据" extra={<Button onClick={() => void navigate('/notary')}>{UI.BACK}</Button>}>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input aria-label="关键词" placeholder="保全号/名称" allowClear maxLength={50} value={keyword} onChange={(e) => setKeyword(e.target.value)} style={{ width: 200 }} />
-        <Select aria-label="证据类型" style={{ width: 140 }} value={evidenceType} onChange={setEvidenceType} options={TYPES} />
-        <Button type="primary" onClick={() => { setApplied({ keyword: keyword.trim() || undefined, evidenceType }); setPage(1); }}>查询</Button>
-      </Space>
-      <Table<TNotaryEvidenceRow>
-        rowKey="id"
-        size="middle"
-        scroll={{ x: 800 }}
-        loading={list.isPending}
-        columns={columns}
-        dataSource={list.isError ? [] : (list.data?.list ?? [])}
-        locale={{ emptyText: MSG.NO_DATA }}
-        rowSelection={{
-          preserveSelectedRowKeys: true,
-          selectedRowKeys: [...picked.keys()],
-          onChange: (keys, rows) => {
-            const m = new Map<number, TNotaryEvidenceRow>();
-            for (const k of keys) {
-              const r = rows.find((x) => x?.id === k) ?? picked.get(Number(k));
-              if (r) m.set(Number(k), r);
-            }
-            setPicked(m);
-          },
-        }}
-        pagination={{ current: page, pageSize: PAGE_SIZE.notaryDetail, total: list.data?.count ?? 0, onChange: setPage, showSizeChanger: false }}
-      />
-      <Space style={{ marginTop: 8 }}>
-        <Typography.Text>已选择 {picked.size} 条证据（最多 {NOTARY_MAX_EVIDENCE} 条）</Typography.Text>
-        <Button type="primary" loading={busy} onClick={() => void next()}>下一步</Button>
-      </Space>
-    </Card>
+    <div className="page">
+      <Card title="选择公证证据" extra={<Button onClick={() => void navigate('/notary')}>{UI.BACK}</Button>}>
+        <Space wrap style={{ marginBottom: 16 }}>
+          <Input aria-label="关键词" placeholder="保全号/名称" allowClear maxLength={50} value={keyword} onChange={(e) => setKeyword(e.target.value)} style={{ width: 200 }} />
+          <Select aria-label="证据类型" style={{ width: 140 }} value={evidenceType} onChange={setEvidenceType} options={TYPES} />
+          <Button type="primary" onClick={() => { setApplied({ keyword: keyword.trim() || undefined, evidenceType }); setPage(1); }}>查询</Button>
+        </Space>
+        <Table<TNotaryEvidenceRow>
+          rowKey="id"
+          size="middle"
+          scroll={{ x: 800 }}
+          loading={list.isPending}
+          columns={columns}
+          dataSource={list.isError ? [] : (list.data?.list ?? [])}
+          locale={{ emptyText: MSG.NO_DATA }}
+          rowSelection={{
+            preserveSelectedRowKeys: true,
+            selectedRowKeys: [...picked.keys()],
+            onChange: (keys, rows) => {
+              const m = new Map<number, TNotaryEvidenceRow>();
+              for (const k of keys) {
+                const r = rows.find((x) => x?.id === k) ?? picked.get(Number(k));
+                if (r) m.set(Number(k), r);
+              }
+              setPicked(m);
+            },
+          }}
+          pagination={{ current: page, pageSize: PAGE_SIZE.notaryDetail, total: list.data?.count ?? 0, onChange: setPage, showSizeChanger: false }}
+        />
+        <Space style={{ marginTop: 8 }}>
+          <Typography.Text>已选择 {picked.size} 条证据（最多 {NOTARY_MAX_EVIDENCE} 条）</Typography.Text>
+          <Button type="primary" loading={busy} onClick={() => void next()}>下一步</Button>
+        </Space>
+      </Card>
+    </div>
   );
 }

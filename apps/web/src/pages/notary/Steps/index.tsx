@@ -135,10 +135,12 @@ export default function NotaryStepsPage() {
   }
 
   return (
-    <Card title={`在线公证 · 订单 ${s.orderNo}`} extra={<Button onClick={() => void navigate('/notary')}>{UI.BACK}</Button>}>
-      <Steps current={Math.min(s.step, 5) - 1} style={{ marginBottom: 24 }} items={[1, 2, 3, 4].map((n) => ({ title: ['材料阅读与填写', '在线签署', '数据解密', '支付'][n - 1], onClick: n <= s.step && !closed ? () => void navigate(stepPath(n, id, Number(type))) : undefined }))} />
-      {body}
-      <div style={{ display: 'none' }}>{NOTARY_STEP_ROUTE[here]}</div>
-    </Card>
+    <div className="page">
+      <Card title={`在线公证 · 订单 ${s.orderNo}`} extra={<Button onClick={() => void navigate('/notary')}>{UI.BACK}</Button>}>
+        <Steps current={Math.min(s.step, 5) - 1} style={{ marginBottom: 24 }} items={[1, 2, 3, 4].map((n) => ({ title: ['材料阅读与填写', '在线签署', '数据解密', '支付'][n - 1], onClick: n <= s.step && !closed ? () => void navigate(stepPath(n, id, Number(type))) : undefined }))} />
+        {body}
+        <div style={{ display: 'none' }}>{NOTARY_STEP_ROUTE[here]}</div>
+      </Card>
+    </div>
   );
 }
