@@ -85,7 +85,7 @@ export async function startCluster(opts: { apis: number; env?: Record<string, st
     const common: NodeJS.ProcessEnv = {
       ...process.env,
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: process.env.CLUSTER_LOG_DIR ? (process.env.LOG_LEVEL ?? 'info') : 'error',
       RATE_LIMIT_OFF: '1',
       DATABASE_URL: dbUrl,
       BLOB_STORE: `s3://${TEST_BUCKET}/cluster-${crypto.randomBytes(4).toString('hex')}`,
@@ -101,11 +101,14 @@ export async function startCluster(opts: { apis: number; env?: Record<string, st
       const dataDir = path.join(root, name);
       fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
       if (role === 'api') fs.cpSync(path.join(root, 'worker', 'keys'), path.join(dataDir, 'keys'), { recursive: true }); // same keys on every node
-      const child = spawn(process.execPath, ['src/main.ts'], { cwd: SERVER_DIR, env: { ...common, ROLE: role, PORT: String(port), DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'pipe'] });
+      // CLUSTER_LOG_DIR (debugging a failure): each process's log goes to <dir>/<name>.log (LOG_LEVEL from the env, else error).
+      const logFile = process.env.CLUSTER_LOG_DIR ? fs.openSync(path.join(process.env.CLUSTER_LOG_DIR, `${name}-${port}.log`), 'a') : 'ignore';
+      const child = spawn(process.execPath, ['src/main.ts'], { cwd: SERVER_DIR, env: { ...common, ROLE: role, PORT: String(port), DATA_DIR: dataDir }, stdio: ['ignore', logFile, 'pipe'] });
+      if (typeof logFile === 'number') fs.closeSync(logFile);
       let err = '';
       child.stderr!.on('data', (d: Buffer) => { err = (err + d.toString()).slice(-4000); });
       children.push(child);
-      for (const until = Date.now() + 90_000; Date.now() < until; await sleep(100)) {
+      for (const until = Date.now() + 180_000; Date.now() < until; await sleep(100)) { // slow on a loaded machine
         if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}: ${err}`);
         try {
           if ((await fetch(`http://127.0.0.1:${port}/api/health/live`)).ok) return child;

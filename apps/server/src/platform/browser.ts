@@ -11,6 +11,9 @@
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 
+/** Longest wait, ms, for a finished job's context to close before its slot goes to the next job. */
+export const CONTEXT_CLOSE_WAIT_MS = 15_000;
+
 /** Arguments every launch uses: headless, no sandbox (containers), no background traffic. */
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -154,8 +157,15 @@ export function browserPool(opts: BrowserPoolOptions): BrowserPool {
         // Issue 16: the result goes back at once; the context closes in the background and the slot is
         // released only when it has (so no more contexts than slots ever exist at once, spares aside).
         const done = context;
-        if (done) void done.close().catch(() => {}).finally(release);
-        else release();
+        // The slot is freed when the context has closed, or after CONTEXT_CLOSE_WAIT_MS if closing hangs (a
+        // busy renderer): a hung close must not take a slot for ever (with one slot, every later job would wait).
+        if (done) {
+          let timer: NodeJS.Timeout | undefined;
+          void Promise.race([done.close().catch(() => {}), new Promise<void>((r) => (timer = setTimeout(r, CONTEXT_CLOSE_WAIT_MS)))]).finally(() => {
+            clearTimeout(timer);
+            release();
+          });
+        } else release();
       }
     },
     async prepare(contextOpts) {

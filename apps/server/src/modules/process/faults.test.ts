@@ -2,7 +2,9 @@
  * Faults and limits of process evidence (issue 11 §2 "Bad input and faults", "Limits"), on the real app
  * with real Chromium: ffmpeg failing (FFMPEG_PATH names no program) still deposits the WARC and the action
  * log with the note 视频生成失败…; a browser killed mid-session is saved up to that moment as 中断; the idle
- * timeout and the maximum duration end and save a session; the stream token never reaches the log.
+ * timeout and the maximum duration end and save a session; the stream token never reaches the log; a
+ * session claimed by a process that cannot set it up (its work directory fails) goes back to the queue
+ * instead of staying "running" without a browser (issue 17: its viewer stayed at queue position 1).
  */
 import { execFileSync } from 'node:child_process';
 import type net from 'node:net';
@@ -12,6 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { MSG } from '@cunzheng/contract/messages';
 import { registerUser } from '../../../test/client.ts';
 import { makeHarness, type Harness } from '../../../test/harness.ts';
@@ -145,4 +148,48 @@ describe('process evidence faults', () => {
     expect(logText).not.toContain(long.data.streamToken);
     expect(logText).not.toContain(idle.data.streamToken);
   }, 90_000);
+  it('a claimed session that cannot be set up here goes back to the queue, its viewer is told, and it starts once it can', async () => {
+    // The work root replaced by a file: setting a session up (its work directory) fails here.
+    const workRoot = path.join(h.dataDir, 'process-work');
+    fs.rmSync(workRoot, { recursive: true, force: true });
+    fs.writeFileSync(workRoot, 'not a directory');
+    const u = await registerUser(h);
+    let ws: Awaited<ReturnType<typeof openStream>> | undefined;
+    let id = 0;
+    try {
+      const failures = logText.split('could not start a session here').length;
+      const add = await u.api.post('/api/processforensics/addProcess', { url: `${site.origin}/` });
+      expect(add.code, add.msg).toBe(200);
+      id = add.data.id;
+      ws = await openStream(base, id, add.data.streamToken);
+      expect(await ws.waitMsg((m) => m.t === 'queue')).toEqual({ t: 'queue', position: 1 });
+      for (const until = Date.now() + 30_000; logText.split('could not start a session here').length === failures; await new Promise((r) => setTimeout(r, 100))) {
+        if (Date.now() > until) throw new Error('no start failure was logged');
+      }
+      // The claim was released (not left running without a browser until the heartbeat check fails it): queued,
+      // no owner — until the next kick tries again (every 2 s), and fails again while the work root is broken.
+      for (const until = Date.now() + 10_000; ; await new Promise((r) => setTimeout(r, 100))) {
+        const row = await h.ctx.db.execute(sql`select status, owner_url from process_sessions where id = ${id}`);
+        const r0 = ((row as unknown as { rows?: unknown[] }).rows ?? (row as unknown as unknown[]))[0] as { status: number; owner_url: string };
+        if (r0.status === 0) {
+          expect(r0.owner_url).toBe('');
+          break;
+        }
+        if (Date.now() > until) throw new Error(`the claim was not released: ${JSON.stringify(r0)}`);
+      }
+      // Still waiting, the viewer keeps being told its place.
+      const seen = ws.messages.length;
+      expect(await ws.waitMsg((m) => m.t === 'queue', 30_000, seen)).toEqual({ t: 'queue', position: 1 });
+      expect(ws.messages.some((x) => x.m.t === 'started' || x.m.t === 'ended')).toBe(false);
+    } finally {
+      fs.rmSync(workRoot, { recursive: true, force: true });
+      fs.mkdirSync(workRoot, { recursive: true, mode: 0o700 });
+    }
+    // The work root is back: the next kick starts the session and the waiting viewer gets it.
+    expect(await ws!.waitMsg((m) => m.t === 'started', 60_000)).toMatchObject({ t: 'started' });
+    await ws!.waitMsg((m) => m.t === 'nav' && m.url === `${site.origin}/`, 60_000);
+    expect(await u.api.post('/api/processlist/cancelButton', { id })).toMatchObject({ code: 200 });
+    expect(await ws!.waitMsg((m) => m.t === 'ended', 60_000)).toMatchObject({ status: 6 });
+    ws!.close();
+  }, 120_000);
 });

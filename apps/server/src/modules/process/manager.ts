@@ -9,7 +9,9 @@
  * names its owner (`owner_url`, this process's internal address) and carries its deadline and heartbeat; a
  * viewer that reaches another process is relayed to the owner (stream.ts, `relay`), and 结束取证 / cancel
  * through another process are stop requests in the row, polled here every 500 ms (docs/architecture.md
- * "Process recordings across API processes").
+ * "Process recordings across API processes"). A claim is one statement; a claimed session that cannot be
+ * set up here within START_TIMEOUT_MS (work directory, recorder) goes back to the queue at once, so it never
+ * sits "running" without a browser until the heartbeat check fails it (its viewers would see only the queue).
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -48,6 +50,9 @@ export interface ManagerDeps extends SaveDeps {
 /** A viewer socket; `relay` hands it over to the process at `ownerUrl` that runs its session. */
 export type StreamViewer = Viewer & { relay?: (ownerUrl: string) => void };
 
+/** Longest time, ms, a claimed session may take to be set up in this process before its claim is given back. */
+export const START_TIMEOUT_MS = 20_000;
+
 /** Seconds without a heartbeat after which a running session's owner is taken for dead (→ failed). */
 export const HEARTBEAT_STALE_SECONDS = 60;
 
@@ -58,28 +63,44 @@ export function processManager(deps: ManagerDeps) {
   const deadlines = new Map<number, number>();
   const waiting = new Map<number, Set<StreamViewer>>();
   const finishing = new Set<Promise<void>>();
+  /** Sessions claimed by this process and being set up (not yet in `live`). */
+  const starting = new Set<number>();
   let kicking: Promise<void> | null = null;
   let stopped = false;
 
   const send = (v: Viewer, m: TProcessServerMsg) => v.send(JSON.stringify(m));
 
-  const start = async (row: repo.SessionRow) => {
+  /**
+   * Sets session `row` (claimed by this process) up here: work directory, browser job, viewers waiting here.
+   * Returns false (and leaves nothing behind) when `attempt` was abandoned meanwhile (kick's time-box).
+   */
+  const start = async (row: repo.SessionRow, attempt: { abandoned: boolean }): Promise<boolean> => {
     const dir = await fsp.mkdtemp(path.join(s.workRoot, `proc-${row.id}-`));
-    const session = startLive(deps.pool, {
-      id: row.id,
-      type: row.type as TProcessType,
-      url: row.url,
-      workDir: dir,
-      allowHosts: s.allowHosts,
-      maxBytes: s.maxBytes,
-      ffmpegPath: s.ffmpegPath,
-      fps: s.fps,
-      maxMs: s.maxMs,
-      idleMs: s.idleMs,
-      reconnectMs: s.reconnectMs,
-      userAgent: s.userAgent,
-      software: s.software,
-    });
+    if (attempt.abandoned || stopped) {
+      await fsp.rm(dir, { recursive: true, force: true }).catch(() => undefined);
+      return false;
+    }
+    let session: LiveSession;
+    try {
+      session = startLive(deps.pool, {
+        id: row.id,
+        type: row.type as TProcessType,
+        url: row.url,
+        workDir: dir,
+        allowHosts: s.allowHosts,
+        maxBytes: s.maxBytes,
+        ffmpegPath: s.ffmpegPath,
+        fps: s.fps,
+        maxMs: s.maxMs,
+        idleMs: s.idleMs,
+        reconnectMs: s.reconnectMs,
+        userAgent: s.userAgent,
+        software: s.software,
+      });
+    } catch (e) {
+      await fsp.rm(dir, { recursive: true, force: true }).catch(() => undefined);
+      throw e;
+    }
     live.set(row.id, session);
     const viewers = waiting.get(row.id);
     waiting.delete(row.id);
@@ -114,6 +135,34 @@ export function processManager(deps: ManagerDeps) {
         void kick();
       });
     finishing.add(fin);
+    return true;
+  };
+
+  /**
+   * Starts claimed session `row` within START_TIMEOUT_MS; when that fails or takes longer, the claim is given
+   * back to the queue (another process, or this one at its next kick, takes it) and false is returned.
+   */
+  const startOrRelease = async (row: repo.SessionRow): Promise<boolean> => {
+    const attempt = { abandoned: false };
+    starting.add(row.id);
+    let timer: NodeJS.Timeout | undefined;
+    let ok = false;
+    try {
+      const work = start(row, attempt);
+      work.catch(() => undefined);
+      const timeout = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), START_TIMEOUT_MS)));
+      const r = await Promise.race([work, timeout]);
+      ok = r === true;
+      if (r === 'timeout') deps.log.error({ sessionId: row.id, timeoutMs: START_TIMEOUT_MS }, 'process: a session took too long to start here; its claim is released');
+    } catch (e) {
+      deps.log.error({ err: e, sessionId: row.id }, 'process: could not start a session here; its claim is released');
+    } finally {
+      clearTimeout(timer);
+      attempt.abandoned = !ok;
+      starting.delete(row.id);
+    }
+    if (!ok && !live.has(row.id)) await repo.releaseClaim(db, row.id, row.ownerUrl).catch((e: unknown) => deps.log.error({ err: e, sessionId: row.id }, 'process: could not release a claim (failed in 60 s without heartbeat)'));
+    return ok;
   };
 
   /** Starts queued sessions while slots are free (one kick at a time in this process). */
@@ -127,7 +176,8 @@ export function processManager(deps: ManagerDeps) {
         while (!stopped && live.size < s.concurrency) {
           const row = await repo.claimNext(db, deps.selfUrl());
           if (!row) break;
-          await start(row);
+          // A session that cannot start here goes back to the queue; this kick ends (the next tick retries).
+          if (!(await startOrRelease(row))) break;
         }
       } catch (e) {
         deps.log.error({ err: e }, 'process: could not start a session');
@@ -141,7 +191,12 @@ export function processManager(deps: ManagerDeps) {
   /** Tells every waiting viewer its place in the queue. */
   const tellPositions = async () => {
     for (const [id, vs] of waiting) {
-      const row = await repo.findById(db, id).catch(() => null);
+      let row: repo.SessionRow | null;
+      try {
+        row = await repo.findById(db, id);
+      } catch {
+        continue; // the database did not answer: tell them at the next tick (not "ended")
+      }
       const here = live.get(id);
       if (here) {
         // Started here after the viewer was queued (a race with `start`): attach the newest viewer.
@@ -156,6 +211,14 @@ export function processManager(deps: ManagerDeps) {
         waiting.delete(id);
         continue;
       }
+      if (row && row.status === 1 && row.ownerUrl === deps.selfUrl()) {
+        // Claimed here: being set up (its viewers are attached by `start`), or — claimed longer ago than a
+        // start may take and neither running nor starting here — a claim lost by a failed start: back to the queue.
+        const lost = !starting.has(id) && (row.startedAt?.getTime() ?? 0) < Date.now() - START_TIMEOUT_MS - 10_000;
+        if (lost && (await repo.releaseClaim(db, id, row.ownerUrl).catch(() => false))) void kick();
+        for (const v of vs) send(v, { t: 'queue', position: 1 });
+        continue;
+      }
       if (!row || row.status !== 0) {
         // Cancelled (or gone) while waiting: tell the viewers and close their sockets.
         if (!row || row.status >= 3) {
@@ -167,7 +230,7 @@ export function processManager(deps: ManagerDeps) {
         }
         continue;
       }
-      const position = await repo.position(db, id);
+      const position = await repo.position(db, id).catch(() => 1);
       for (const v of vs) send(v, { t: 'queue', position: Math.max(1, position) });
     }
   };

@@ -61,14 +61,28 @@ export async function position(db: DbOrTx, id: number): Promise<number> {
 
 /**
  * Takes the oldest queued session (status 0 → 1, startedAt now, owned by `ownerUrl`: the internal address of
- * this process), or null; safe against other processes.
+ * this process), or null; safe against other processes. One statement: the claimed row comes back with the
+ * claim, so no claim can be left behind by a failed second read.
  */
 export async function claimNext(db: DbOrTx, ownerUrl = ''): Promise<SessionRow | null> {
-  const res = await db.execute(sql`update process_sessions set status = 1, started_at = now(), owner_url = ${ownerUrl}, heartbeat_at = now(), stop_request = 0
-    where id = (select id from process_sessions where status = 0 order by id limit 1 for update skip locked) returning id`);
-  const rows = (res as unknown as { rows?: Array<{ id: number | string }> }).rows ?? (res as unknown as Array<{ id: number | string }>);
-  const id = rows[0]?.id;
-  return id === undefined ? null : findById(db, Number(id));
+  const next = sql`(select id from process_sessions where status = 0 order by id limit 1 for update skip locked)`;
+  const rows = await db.update(processSessions)
+    .set({ status: 1, startedAt: sql`now()`, ownerUrl, heartbeatAt: sql`now()`, stopRequest: 0 })
+    .where(eq(processSessions.id, next))
+    .returning();
+  return rows[0] ?? null;
+}
+
+/**
+ * Gives a claimed session back to the queue (status 1 → 0, no owner, keeping its place: the queue is in id
+ * order) when its owner `ownerUrl` could not start it; false when it is no longer that owner's claim.
+ */
+export async function releaseClaim(db: DbOrTx, id: number, ownerUrl: string): Promise<boolean> {
+  const rows = await db.update(processSessions)
+    .set({ status: 0, startedAt: null, ownerUrl: '', heartbeatAt: null, deadlineAt: null, stopRequest: 0 })
+    .where(and(eq(processSessions.id, id), eq(processSessions.status, 1), eq(processSessions.ownerUrl, ownerUrl)))
+    .returning({ id: processSessions.id });
+  return rows.length > 0;
 }
 
 /** Sets `status` (and more) only when the session is still in one of `from`; returns whether it changed. */
