@@ -3,6 +3,7 @@
  * build the same app (DESIGN.md Layout). Routes are matched case-insensitively (spec: `/api/User/…`
  * and `/api/user/…` are one route).
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -76,6 +77,20 @@ function instrumentServices(ctx: AppContext, s: Services): void {
   });
 }
 
+/**
+ * CSP sources (`'sha256-…'`) of the inline scripts (no `src`) in `<webDist>/index.html` — the web build's
+ * HTML shell script (issue 16) — so script-src allows them and nothing else inline. Empty without a build.
+ */
+export function inlineScriptHashes(webDist: string): string[] {
+  let html: string;
+  try {
+    html = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  } catch {
+    return [];
+  }
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1] ?? '', 'utf8').digest('base64')}'`);
+}
+
 /** Builds the app on an open database; `close()` on the app also stops background work (not the database). */
 export async function buildApp(config: Config, database: Database, opts: { logger?: boolean | object; jobs?: boolean } = {}): Promise<BuiltApp> {
   const app = Fastify({
@@ -90,6 +105,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
 
+  const webDist = config.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -98,7 +114,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
         // App capture (issue 12 §1): the recorded video/audio is previewed from a blob: URL before upload.
         mediaSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // Issue 16: plus exactly the inline scripts of the web build's index.html (the HTML shell's), by hash.
+        scriptSrc: ["'self'", ...inlineScriptHashes(webDist)],
         frameSrc: ["'self'"],
         connectSrc: ["'self'"],
         // Recharge (issue 13): the page submits the payment form to the provider's gateway.
@@ -159,7 +176,6 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     await ctx.jobs?.stop();
   });
 
-  const webDist = config.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     // Hashed assets are immutable; index.html must be revalidated so a redeploy is picked up.

@@ -1,15 +1,18 @@
 /**
  * Issue 8 §1: the front door. `GET /` and directory paths serve the web app's index.html (the SPA's
  * route table then redirects `/` to `/home`); unknown API paths keep the 404 envelope; index.html is
- * revalidated on every load and hashed assets are immutable.
+ * revalidated on every load and hashed assets are immutable. Issue 16: the CSP allows the inline script
+ * of index.html (the HTML shell's) by its hash, and no other inline script.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeHarness, type Harness } from './harness.ts';
 
-const INDEX = '<!doctype html><html><body><div id="root"></div><script src="/assets/index-Ab12Cd.js"></script></body></html>';
+const SHELL_SCRIPT = '(function(){document.documentElement.dataset.shell="1"})()';
+const INDEX = `<!doctype html><html><body><div id="root"></div><script>${SHELL_SCRIPT}</script><script type="module" src="/assets/index-Ab12Cd.js"></script></body></html>`;
 
 describe('front door: the web app at / and at directory paths', () => {
   let h: Harness;
@@ -56,6 +59,14 @@ describe('front door: the web app at / and at directory paths', () => {
       expect(r.headers['content-type']).toMatch(/^application\/json/);
       expect(r.json()).toMatchObject({ code: 404 });
     }
+  });
+
+  it("allows index.html's inline script by its hash in script-src, nothing else inline", async () => {
+    const r = await h.app.inject({ method: 'GET', url: '/home' });
+    const csp = String(r.headers['content-security-policy']);
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1]?.trim().split(/\s+/);
+    expect(scriptSrc).toEqual(["'self'", `'sha256-${createHash('sha256').update(SHELL_SCRIPT).digest('base64')}'`]);
+    expect(csp).not.toContain("'unsafe-inline' 'sha");
   });
 
   it('does not serve files outside the web app', async () => {
