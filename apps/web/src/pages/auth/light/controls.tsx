@@ -15,7 +15,7 @@ export function Item({ label, error, extra, children }: { label: string; error?:
   const id = useId();
   const help = error || extra;
   return (
-    <div className={`lf-item${help ? ' lf-item-help' : ''}${error ? ' lf-item-error' : ''}`}>
+    <div className={`lf-item${error ? ' lf-item-error' : ''}`}>
       <label className="lf-label" htmlFor={id}>
         {label}
       </label>

@@ -8,7 +8,6 @@
 import { useState } from 'react';
 import { MSG } from '@cunzheng/contract/messages';
 import { validateImgCode } from '@cunzheng/contract/validators';
-import { solvePow } from '../../../api/pow';
 import { toastLater } from '../../../api/toastLater';
 import { useImageCaptcha } from '../../../hooks/useImageCaptcha';
 import type { LightForm } from './useLightForm';
@@ -35,7 +34,8 @@ export function useCaptchaSms(form: LightForm, request: (v: { mobile: string; ca
     const v = checked();
     if (!v) return false;
     try {
-      // Proof of work first (issue 9 §3): solved here, transparently, for every send.
+      // Proof of work first (issue 9 §3): solved here, transparently, for every send (its code loads on the first send).
+      const { solvePow } = await import('../../../api/pow');
       const altcha = await solvePow();
       const r = await request({ mobile: v.mobile, captchaId: captcha.captchaId, imgCode: v.imgCode, altcha });
       setSmsToken(r.token);
