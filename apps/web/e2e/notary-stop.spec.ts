@@ -71,6 +71,8 @@ test('a paid order not yet accepted is withdrawn with its refund: points from th
   await page.getByText(/积分支付/).click();
   await page.getByRole('button', { name: /立即支付/ }).click();
   await expect(page.getByText('已支付，申请已提交公证机构')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/公证机构受理前，如需撤回，可在公证详情中终止/)).toBeVisible();
+  await shot(page, 'paid-1366');
   await page.goto('/notary');
   const row = page.locator('tr.ant-table-row').filter({ has: page.getByText('待公证机构受理') });
   await expect(row).toHaveCount(1, { timeout: 15_000 });
@@ -94,6 +96,7 @@ test('a paid order not yet accepted is withdrawn with its refund: points from th
   await expect(done.getByText('已终止')).toBeVisible();
   await expect(done.getByRole('button', { name: /终\s*止/ })).toHaveCount(0);
   await expect(points(page)).toHaveText(start);
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
   await shot(page, 'list-refunded-1366');
 
   await page.goto(`/notary/detail?orderId=${byPoints}&type=1&goBackUrl=/notary`);
@@ -142,6 +145,7 @@ test('a paid order not yet accepted is withdrawn with its refund: points from th
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/notary');
   await expect(page.getByText('已终止').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
   await shot(page, 'list-375');
   await page.setViewportSize({ width: 1366, height: 900 });
 

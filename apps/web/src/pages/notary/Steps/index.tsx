@@ -71,7 +71,7 @@ export default function NotaryStepsPage() {
 
   let body: React.ReactNode;
   if (closed || s.step > 4) {
-    body = <Result status={s.status === 3 ? 'warning' : 'success'} title={s.status === 3 ? '订单已终止（作废）' : '已支付，申请已提交公证机构'} extra={<Button type="primary" onClick={() => void navigate(`/notary/detail?orderId=${id}&type=${type}&goBackUrl=/notary`)}>查看详情</Button>} />;
+    body = <Result status={s.status === 3 ? 'warning' : 'success'} title={s.status === 3 ? '订单已终止（作废）' : '已支付，申请已提交公证机构'} subTitle={s.status === 1 ? '公证机构受理前，如需撤回，可在公证详情中终止，公证费将退回（积分立即退回，支付宝原路退回）。' : undefined} extra={<Button type="primary" onClick={() => void navigate(`/notary/detail?orderId=${id}&type=${type}&goBackUrl=/notary`)}>查看详情</Button>} />;
   } else if (here !== s.step && !(here === 1 && s.step === 2)) {
     body = <Result status="info" title="请按顺序完成公证申请步骤" extra={<Button type="primary" onClick={() => void navigate(stepPath(s.step, id, Number(type)))}>继续当前步骤</Button>} />;
   } else if (here === 1) {
