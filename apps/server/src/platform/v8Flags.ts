@@ -2,17 +2,24 @@
  * V8 flags the server process runs with (issue 16; docs/performance.md "Memory"), applied by
  * re-executing the process in place (`process.execve`: same pid, same stdio) at the very start of
  * main.ts, so `npm start`, the benches, the E2E server and containers all get them without a wrapper:
- * - `--expose-gc`, only to compact the heap once after start-up (`takeStartupCompaction`).
+ * - `--expose-gc`, to compact the heap once after start-up (`takeStartupCompaction`) and for the young-generation
+ *   collections staging asks for while receiving a large upload (platform/stageSink.ts `scavenger`).
  * - `--liftoff-only`: PGlite's 9 MiB WebAssembly module is compiled by V8's baseline compiler only.
  *   With TurboFan tier-up, optimising postgres's largest functions took ≈ 560 MiB of compiler memory
  *   (server high-water mark 977 MiB, ≈ 500 MiB resident afterwards); Liftoff-only: 431 MiB high-water,
  *   and the same query loop ran as fast on this machine (docs/performance.md has the numbers).
+ * - `--heap-growing-percent=30`: after each full GC the old generation may grow 30 % before the next one.
+ *   V8's own factor follows the JS allocation rate; a large upload allocates almost nothing on the JS heap,
+ *   so V8 drops to its minimum (1.1: ≈ 10 MiB of room on the ≈ 100 MiB heap), which is less than its young
+ *   generation (16 MiB), and then restarts incremental marking right after every mark-compact ("allocation
+ *   limit"): 30–45 marks of the whole heap per 1 GiB upload, ≈ 3 s of CPU on the core the request needs
+ *   (docs/performance.md "Upload of a large file"). With 30 %: ≤ 4 per upload in every run measured.
  * V8 freezes its flags at start-up, so `v8.setFlagsFromString` cannot do this, and NODE_OPTIONS refuses
  * these flags.
  */
 
 /** Flags added to the server's node command line. */
-export const SERVER_V8_FLAGS: readonly string[] = ['--liftoff-only', '--expose-gc'];
+export const SERVER_V8_FLAGS: readonly string[] = ['--liftoff-only', '--expose-gc', '--heap-growing-percent=30'];
 
 /**
  * The `gc` function `--expose-gc` puts on the global object (V8 makes it non-configurable: it stays there;
