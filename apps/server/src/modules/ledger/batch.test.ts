@@ -6,7 +6,8 @@
  * instances (as two API processes) interleave batches and single appends; the RFC 6962 audit passes and
  * every inclusion proof verifies with the contract verifier. Deferred inserts (platform/deferredInserts.ts:
  * ledger rows, audit, notification) go out as multi-row INSERTs before the commit, only for the bodies that
- * succeeded; a failing flush fails the whole batch; unreleased body savepoints keep earlier bodies' rows.
+ * succeeded; a failing flush fails the whole batch; unreleased body savepoints keep earlier bodies' rows; the
+ * savepoint is taken lazily (append-only bodies send no statement).
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -161,5 +162,33 @@ describe('ledger group commit', () => {
     expect(await audits()).toBe(0);
     // The committer goes on: the next batch commits normally at the next index.
     expect(await ledger.inBatch(async (tx) => (await ledger.append(tx, entry(410), null)).index)).toBe(before + 1);
+  });
+  it('the savepoint is taken lazily: append-only bodies send no statement, and a throwing one leaves nothing; parallel statements of a body roll back together', async () => {
+    const db = h.database.db;
+    await db.execute(sql`create table if not exists batch_lazy (n int primary key)`);
+    const before = await size();
+    const out = await Promise.allSettled(
+      Array.from({ length: 24 }, (_, i) =>
+        ledger.inBatch(async (tx) => {
+          const a = await ledger.append(tx, entry(500 + i), null);
+          if (i % 4 === 1) {
+            // Two statements at once: both must follow the body's savepoint and go with it.
+            await Promise.all([tx.execute(sql`insert into batch_lazy values (${i})`), tx.execute(sql`insert into batch_lazy values (${1000 + i})`)]);
+          }
+          if (i % 4 === 1 && i % 8 === 5) throw new Error(`body ${i} fails after statements`);
+          if (i % 6 === 2) throw new Error(`body ${i} fails without a statement`);
+          return a.index;
+        }),
+      ),
+    );
+    const ok = out.filter((r): r is PromiseFulfilledResult<number> => r.status === 'fulfilled').map((r) => r.value);
+    const failed = Array.from({ length: 24 }, (_, i) => i).filter((i) => (i % 4 === 1 && i % 8 === 5) || i % 6 === 2);
+    expect(out.filter((r) => r.status === 'rejected')).toHaveLength(failed.length);
+    expect([...ok].sort((a, b) => a - b)).toEqual(Array.from({ length: 24 - failed.length }, (_, i) => before + i));
+    expect(await size()).toBe(before + 24 - failed.length);
+    const rows = ((await db.execute(sql`select n from batch_lazy order by n`)) as unknown as { rows: Array<{ n: number }> }).rows.map((r) => r.n);
+    const kept = Array.from({ length: 24 }, (_, i) => i).filter((i) => i % 4 === 1 && !failed.includes(i));
+    expect(rows).toEqual([...kept, ...kept.map((i) => 1000 + i)]);
+    expect(await ledger.verifyAll()).toMatchObject({ ok: true, problems: [] });
   });
 });

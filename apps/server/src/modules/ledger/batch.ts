@@ -42,21 +42,46 @@ interface Item {
 /** Name of the savepoint of each body (nested bodies of drizzle's own `transaction()` use sp2, sp3…). */
 const BODY_SAVEPOINT = 'sp1';
 
+/** The parts of drizzle's session and prepared query that `inSavepoint` wraps (both drivers have them). */
+interface Prepared {
+  execute(...a: unknown[]): Promise<unknown>;
+  all(...a: unknown[]): Promise<unknown>;
+}
+interface Session {
+  prepareQuery(...a: unknown[]): Prepared;
+}
+
 /**
- * Runs `work` in a savepoint of `tx` that is NOT released when `work` succeeds (one round trip per body
- * instead of two): the next body's savepoint of the same name shadows it (PostgreSQL keeps the older one;
- * ROLLBACK TO names the newest), and the batch's commit ends them all. A body that throws is rolled back
- * to its own savepoint. The savepoint transaction is drizzle's own class, built as its `transaction()`
- * builds it, so nested `transaction()` calls inside `work` keep working.
+ * Runs `work` in a savepoint of `tx`, taken LAZILY — just before the first statement `work` sends (a body
+ * whose rows are all deferred, e.g. a bare ledger append, sends none and needs none) — and NOT released when
+ * `work` succeeds: the next body's savepoint of the same name shadows it (PostgreSQL keeps the older one;
+ * ROLLBACK TO names the newest) and the batch's commit ends them all. A body that throws is rolled back to
+ * its own savepoint when it took one; its deferred rows are dropped by the caller. The body's transaction is
+ * drizzle's own class (built as its `transaction()` builds it) over a session whose prepared queries take the
+ * savepoint first, so every statement — builders, `execute`, nested `transaction()` — goes after it.
  */
 async function inSavepoint<T>(tx: DbOrTx, work: (sp: DbOrTx) => Promise<T>): Promise<T> {
-  const t = tx as unknown as { dialect: unknown; session: unknown; schema: unknown; nestedIndex: number; constructor: new (...a: unknown[]) => DbOrTx };
-  const sp = new t.constructor(t.dialect, t.session, t.schema, t.nestedIndex + 1);
-  await sp.execute(sql.raw(`savepoint ${BODY_SAVEPOINT}`));
+  const t = tx as unknown as { dialect: unknown; session: Session & { execute(q: unknown): Promise<unknown> }; schema: unknown; nestedIndex: number; constructor: new (...a: unknown[]) => DbOrTx };
+  const real = t.session;
+  let taken: Promise<unknown> | null = null;
+  const take = () => (taken ??= real.execute(sql.raw(`savepoint ${BODY_SAVEPOINT}`)));
+  const lazy = Object.create(real) as Session;
+  lazy.prepareQuery = (...a: unknown[]) => {
+    const q = real.prepareQuery.apply(lazy, a);
+    const execute = q.execute.bind(q);
+    const all = q.all.bind(q);
+    q.execute = async (...x: unknown[]) => (await take(), execute(...x));
+    q.all = async (...x: unknown[]) => (await take(), all(...x));
+    return q;
+  };
+  const sp = new t.constructor(t.dialect, lazy, t.schema, t.nestedIndex + 1);
   try {
     return await work(sp);
   } catch (err) {
-    await sp.execute(sql.raw(`rollback to savepoint ${BODY_SAVEPOINT}`));
+    if (taken) {
+      await taken; // a failed SAVEPOINT rejects here: the batch transaction is broken and fails as a whole
+      await real.execute(sql.raw(`rollback to savepoint ${BODY_SAVEPOINT}`));
+    }
     throw err;
   }
 }
