@@ -41,8 +41,7 @@ export function buildCertificate(
     browser,
     publicUrl: ctx.config.PUBLIC_URL,
     viewTokenKey: loadOrCreateSecret(ctx.config.dataDir, 'view-token.key', 32),
-    // PGlite serves one process, whose deletions drop the entry at once: only the "current state" block waits for the TTL.
-    viewCacheTtlMs: ctx.config.CERT_VIEW_CACHE_TTL_MS ?? (ctx.database.kind === 'pglite' ? 10_000 : 1000),
+    viewCacheTtlMs: ctx.config.CERT_VIEW_CACHE_TTL_MS,
     viewCacheMax: ctx.config.CERT_VIEW_CACHE_MAX,
     ...(deps.trust ? { signPdf: deps.trust.signPdf, timestampOf: deps.trust.tokenFor, rootFingerprint: deps.trust.rootFingerprint } : {}),
     ...(deps.anchor ? { anchorOf: deps.anchor.anchorFor } : {}),
