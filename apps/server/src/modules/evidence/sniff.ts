@@ -6,7 +6,6 @@
  * document name (.txt, .md, .csv) at its word for text in an encoding other than UTF-8/GB18030
  * (UTF-16, Latin-1…). Bytes that identify an image, audio or video always win over the name (issue 8 §3).
  */
-import { fileTypeFromBuffer } from 'file-type';
 
 export interface Sniffed {
   mime: string;
@@ -91,6 +90,7 @@ export async function sniff(head: Buffer, fileName: string): Promise<Sniffed> {
   const ext = fileName.toLowerCase().split('.').pop() ?? '';
   // A UTF-16 byte-order mark (FF FE) also passes for an MPEG audio frame header: text first.
   if (looksLikeUtf16(head)) return found(TEXT_BY_EXT[ext] ?? 'text/plain');
+  const { fileTypeFromBuffer } = await import('file-type'); // ≈ 9 MiB RSS: loaded on the first deposit, not at start (issue 16)
   const ft = await fileTypeFromBuffer(head);
   let mime = ft?.mime ?? (looksLikeText(head) ? (TEXT_BY_EXT[ext] ?? 'text/plain') : 'application/octet-stream');
   if (GENERIC.has(mime)) {

@@ -5,7 +5,7 @@
  * documents (.docx: [Content_Types].xml, _rels/.rels, word/document.xml, word/styles.xml) with fixed zip
  * timestamps, so the same template always has the same bytes and blob address.
  */
-import { ZipArchive } from 'archiver';
+import { newZip } from '../../platform/zip.ts';
 
 /** Paragraph of a template: text, optional bold/centre/size (half-points), blank lines before. */
 interface Para {
@@ -87,7 +87,7 @@ export async function templateDocx(type: 1 | 2): Promise<{ bytes: Buffer; fileNa
   const body = t.paragraphs.map(para).join('');
   const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1440" w:right="1800" w:bottom="1440" w:left="1800" w:header="851" w:footer="992" w:gutter="0"/></w:sectPr></w:body></w:document>`;
-  const zip = new ZipArchive({ zlib: { level: 9 } });
+  const zip = newZip({ zlib: { level: 9 } });
   const chunks: Buffer[] = [];
   zip.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<void>((resolve, reject) => {

@@ -16,7 +16,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
-import { ZipArchive } from 'archiver';
+import { newZip } from '../../platform/zip.ts';
 import { MSG } from '@cunzheng/contract/messages';
 import { VERIFY_LIST_MAX, type TVerifyItem } from '@cunzheng/contract/verify';
 import { ANCHOR_FORMAT, canonicalJson, evidenceMemberName, formatTlogProof, manifestBytes, MEMBERS, PACKAGE_FORMAT, type AnchorFile } from '@cunzheng/verify';
@@ -185,7 +185,7 @@ export function packageService(deps: PackageDeps) {
 
     /** The zip stream of a prepared package (the evidence file stored, the rest deflated). */
     toZip(p: PreparedPackage): Readable {
-      const zip = new ZipArchive({ zlib: { level: 6 } });
+      const zip = newZip({ zlib: { level: 6 } });
       for (const m of p.members) {
         if ('data' in m) zip.append(m.data, { name: m.name });
         else zip.append(m.source.stream(), { name: m.name, store: true });

@@ -7,7 +7,7 @@
  * (platform/blobIntegrity.ts): missing → 400 证据缺失不可下载, altered → 400 证据文件校验失败，已通知平台处理,
  * an integrity alert raised in both cases.
  */
-import { ZipArchive } from 'archiver';
+import { newZip } from '../../platform/zip.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { BlobStore } from '../../platform/blobs.ts';
@@ -53,7 +53,7 @@ export const fileRoutes = (deps: {
     const streams = opened.map((o) => o.stream());
     // A client that goes away mid-zip: release every descriptor still open.
     reply.raw.on('close', () => streams.forEach((st) => st.destroy()));
-    const zip = new ZipArchive({ zlib: { level: 1 } });
+    const zip = newZip({ zlib: { level: 1 } });
     const seen = new Map<string, number>();
     items.forEach((it, i) => {
       // Keep names unique inside the archive.

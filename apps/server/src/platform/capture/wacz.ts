@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { ZipArchive } from 'archiver';
+import { newZip } from '../zip.ts';
 import type { TWebArtefact, TWebProvenance } from '@cunzheng/contract/forensics';
 import type { CaptureResult } from './engine.ts';
 import { provenanceHtml, provenanceJson, provenanceSummary, type RequestSummary } from './provenance.ts';
@@ -185,7 +185,7 @@ export async function packWacz(p: WaczPack): Promise<{ path: string; sha256: str
   );
 
   const out = path.join(p.dir, p.fileName ?? 'capture.wacz');
-  const zip = new ZipArchive({ store: true });
+  const zip = newZip({ store: true });
   const done = pipeline(zip, fs.createWriteStream(out, { mode: 0o600 }));
   const date = p.date;
   zip.append(datapackage, { name: 'datapackage.json', date });

@@ -7,8 +7,12 @@
  * marked `WARC-Truncated: length`. Also builds the sorted CDXJ index of the finished file.
  */
 import fs from 'node:fs';
-import { CDXIndexer, WARCRecord, WARCSerializer } from 'warcio';
+import type { WARCRecord } from 'warcio';
 import type { Exchange } from './proxy.ts';
+
+let warcioLib: Promise<typeof import('warcio')> | null = null;
+/** warcio (≈ 10 MiB RSS) loads on the first capture, not at server start (issue 16). */
+const warcio = () => (warcioLib ??= import('warcio'));
 
 export interface WarcWriter {
   /** Queues one exchange (request + response records). */
@@ -29,20 +33,21 @@ export function warcWriter(path: string, info: Record<string, string>): WarcWrit
   let chain: Promise<void> = Promise.resolve();
   let responses = 0;
   let failed: unknown = null;
-  const write = (rec: WARCRecord) =>
-    WARCSerializer.serialize(rec, { gzip: true, digest: DIGEST }).then(
-      (bytes) => new Promise<void>((resolve, reject) => out.write(bytes, (e) => (e ? reject(e) : resolve()))),
-    );
+  const write = async (rec: WARCRecord) => {
+    const bytes = await (await warcio()).WARCSerializer.serialize(rec, { gzip: true, digest: DIGEST });
+    await new Promise<void>((resolve, reject) => out.write(bytes, (e) => (e ? reject(e) : resolve())));
+  };
   const enqueue = (f: () => Promise<void>) => {
     chain = chain.then(f).catch((e: unknown) => {
       failed ??= e;
     });
   };
-  enqueue(() => write(WARCRecord.createWARCInfo({ filename: 'data.warc.gz', warcVersion: 'WARC/1.1' }, info)));
+  enqueue(async () => write((await warcio()).WARCRecord.createWARCInfo({ filename: 'data.warc.gz', warcVersion: 'WARC/1.1' }, info)));
   let finished: Promise<{ responses: number }> | null = null;
   return {
     add(ex) {
       enqueue(async () => {
+        const { WARCRecord } = await warcio();
         const date = ex.date.toISOString();
         const warcHeaders: Record<string, string> = { 'WARC-IP-Address': ex.ip };
         if (ex.truncated) warcHeaders['WARC-Truncated'] = 'length';
@@ -82,6 +87,7 @@ export function warcWriter(path: string, info: Record<string, string>): WarcWrit
 
 /** The CDXJ index (`urlkey timestamp {json}` lines, sorted) of a finished WARC file named `filename` in the WACZ. */
 export async function cdxjOf(path: string, filename: string): Promise<string> {
+  const { CDXIndexer } = await warcio();
   const indexer = new CDXIndexer({ format: 'cdxj' } as never);
   const lines: string[] = [];
   for await (const cdx of indexer.iterIndex([{ filename, reader: fs.createReadStream(path) as unknown as AsyncIterable<Uint8Array> }])) {
