@@ -17,6 +17,8 @@ const { adminCommands } = await import('./modules/admin/commands.ts');
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Module loading left ≈ 100 MiB of dead heap: give it back before PGlite's wasm memory is added on top (issue 16: peak RSS).
+  compactAfterStart();
   prepareDataDir(config.dataDir); // umask 077 before PGlite opens; refuses a group/world-writable DATA_DIR (issue 9 §4)
   const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, 'pgdata'), initInChild: true });
   // PGlite unpacks its cluster 0666 whatever the umask; everything else was created under umask 077.

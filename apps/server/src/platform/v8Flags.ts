@@ -14,12 +14,18 @@
  *   generation (16 MiB), and then restarts incremental marking right after every mark-compact ("allocation
  *   limit"): 30–45 marks of the whole heap per 1 GiB upload, ≈ 3 s of CPU on the core the request needs
  *   (docs/performance.md "Upload of a large file"). With 30 %: ≤ 4 per upload in every run measured.
+ * - `--max-semi-space-size=4` (MiB): on this machine V8 sized the young generation at up to 3 × 16 MiB
+ *   semi-spaces, and loading the app's modules filled it before the first scavenge: the server's
+ *   high-water mark was reached while importing (PostgreSQL 327 MiB; 164–180 MiB with 4 MiB, 155 with
+ *   `--optimize-for-size`). Scavenges get more frequent but each stays small; measured on bench/http and
+ *   bench/deposits in the same run it cost nothing measurable, whereas `--optimize-for-size` cost ≈ 10–13 %
+ *   server CPU per deposit and most of getView's req/s (docs/performance.md "Server memory").
  * V8 freezes its flags at start-up, so `v8.setFlagsFromString` cannot do this, and NODE_OPTIONS refuses
  * these flags.
  */
 
 /** Flags added to the server's node command line. */
-export const SERVER_V8_FLAGS: readonly string[] = ['--liftoff-only', '--expose-gc', '--heap-growing-percent=30'];
+export const SERVER_V8_FLAGS: readonly string[] = ['--liftoff-only', '--expose-gc', '--heap-growing-percent=30', '--max-semi-space-size=4'];
 
 /**
  * The `gc` function `--expose-gc` puts on the global object (V8 makes it non-configurable: it stays there;
