@@ -8,12 +8,14 @@
  *   With TurboFan tier-up, optimising postgres's largest functions took ≈ 560 MiB of compiler memory
  *   (server high-water mark 977 MiB, ≈ 500 MiB resident afterwards); Liftoff-only: 431 MiB high-water,
  *   and the same query loop ran as fast on this machine (docs/performance.md has the numbers).
- * - `--heap-growing-percent=30`: after each full GC the old generation may grow 30 % before the next one.
+ * - `--heap-growing-percent=60`: after each full GC the old generation may grow 60 % before the next one.
  *   V8's own factor follows the JS allocation rate; a large upload allocates almost nothing on the JS heap,
- *   so V8 drops to its minimum (1.1: ≈ 10 MiB of room on the ≈ 100 MiB heap), which is less than its young
- *   generation (16 MiB), and then restarts incremental marking right after every mark-compact ("allocation
- *   limit"): 30–45 marks of the whole heap per 1 GiB upload, ≈ 3 s of CPU on the core the request needs
- *   (docs/performance.md "Upload of a large file"). With 30 %: ≤ 4 per upload in every run measured.
+ *   so V8 drops to its minimum (1.1: ≈ 10 MiB of room on the ≈ 100 MiB heap of before), and below ≈ 20 MiB
+ *   of room it restarts incremental marking right after every mark-compact: 30–57 marks of the whole heap
+ *   per 1 GiB upload, 2–3 s of CPU on the core the request needs (docs/performance.md "Upload of a large
+ *   file"). 30 % was enough for the ≈ 100 MiB heap, not for the ≈ 48 MiB one after lazy imports (46–57
+ *   mark-compacts in the server's whole run); 60 % (and 100 %): 12–14, start-up included (server CPU per GiB
+ *   7.3–7.6 → 4.1 s), same peak RSS.
  * - `--max-semi-space-size=4` (MiB): on this machine V8 sized the young generation at up to 3 × 16 MiB
  *   semi-spaces, and loading the app's modules filled it before the first scavenge: the server's
  *   high-water mark was reached while importing (PostgreSQL 327 MiB; 164–180 MiB with 4 MiB, 155 with
@@ -25,7 +27,7 @@
  */
 
 /** Flags added to the server's node command line. */
-export const SERVER_V8_FLAGS: readonly string[] = ['--liftoff-only', '--expose-gc', '--heap-growing-percent=30', '--max-semi-space-size=4'];
+export const SERVER_V8_FLAGS: readonly string[] = ['--liftoff-only', '--expose-gc', '--heap-growing-percent=60', '--max-semi-space-size=4'];
 
 /**
  * The `gc` function `--expose-gc` puts on the global object (V8 makes it non-configurable: it stays there;
