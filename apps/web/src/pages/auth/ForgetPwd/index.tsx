@@ -11,8 +11,8 @@ import { resetPassword, sendResetSms } from '../../../api/auth';
 import { toastLater } from '../../../api/toastLater';
 import { AuthCard } from '../components/AuthCard';
 import { confirmCheck, smsCodeCheck } from '../light/checks';
-import { Button, Item, PasswordInput, TextInput } from '../light/controls';
-import { CaptchaItem, SmsCodeItem } from '../light/fields';
+import { Button } from '../light/controls';
+import { CaptchaItem, FormItem, SmsCodeItem } from '../light/fields';
 import { useCaptchaSms } from '../light/useCaptchaSms';
 import { useLightForm } from '../light/useLightForm';
 
@@ -55,39 +55,11 @@ export default function ForgetPwdPage() {
   return (
     <AuthCard title="找回密码" subtitle="通过注册手机号接收短信验证码，设置新密码">
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
-        <Item label="手机号" error={form.errors.mobile}>
-          <TextInput
-            placeholder="请输入注册手机号"
-            maxLength={11}
-            inputMode="tel"
-            autoComplete="username"
-            value={form.get('mobile')}
-            invalid={Boolean(form.errors.mobile)}
-            onValue={(v) => form.change('mobile', v)}
-          />
-        </Item>
+        <FormItem form={form} name="mobile" label="手机号" placeholder="请输入注册手机号" maxLength={11} autoComplete="username" inputMode="tel" />
         <CaptchaItem form={form} captcha={captcha} />
         <SmsCodeItem form={form} onSend={send} />
-        <Item label="新密码" error={form.errors.password}>
-          <PasswordInput
-            placeholder="请输入6-18位数字字母组合密码"
-            maxLength={18}
-            autoComplete="new-password"
-            value={form.get('password')}
-            invalid={Boolean(form.errors.password)}
-            onValue={(v) => form.change('password', v)}
-          />
-        </Item>
-        <Item label="确认新密码" error={form.errors.confirmPassword}>
-          <PasswordInput
-            placeholder="请再次输入新密码"
-            maxLength={18}
-            autoComplete="new-password"
-            value={form.get('confirmPassword')}
-            invalid={Boolean(form.errors.confirmPassword)}
-            onValue={(v) => form.change('confirmPassword', v)}
-          />
-        </Item>
+        <FormItem form={form} name="password" label="新密码" placeholder="请输入6-18位数字字母组合密码" maxLength={18} autoComplete="new-password" password />
+        <FormItem form={form} name="confirmPassword" label="确认新密码" placeholder="请再次输入新密码" maxLength={18} autoComplete="new-password" password />
         <Button primary type="submit" loading={busy}>
           重置密码
         </Button>

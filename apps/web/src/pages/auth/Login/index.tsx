@@ -15,8 +15,8 @@ import type { LoginResult } from '../../../api/types';
 import { startSession } from '../../../stores/session';
 import { AuthCard } from '../components/AuthCard';
 import { afterLoginPath } from '../components/redirect';
-import { Button, Item, PasswordInput, Tabs, TextInput } from '../light/controls';
-import { CaptchaItem, SmsCodeItem } from '../light/fields';
+import { Button, Tabs } from '../light/controls';
+import { CaptchaItem, FormItem, SmsCodeItem } from '../light/fields';
 import { useCaptchaSms } from '../light/useCaptchaSms';
 import { useLightForm, type LightForm } from '../light/useLightForm';
 import { smsCodeCheck } from '../light/checks';
@@ -34,19 +34,7 @@ function useFinishLogin() {
 
 /** The mobile item shared by both tabs. */
 function MobileItem({ form }: { form: LightForm }) {
-  return (
-    <Item label="手机号" error={form.errors.mobile}>
-      <TextInput
-        placeholder="请输入手机号"
-        maxLength={11}
-        inputMode="tel"
-        autoComplete="username"
-        value={form.get('mobile')}
-        invalid={Boolean(form.errors.mobile)}
-        onValue={(v) => form.change('mobile', v)}
-      />
-    </Item>
-  );
+  return <FormItem form={form} name="mobile" label="手机号" placeholder="请输入手机号" maxLength={11} autoComplete="username" inputMode="tel" />;
 }
 
 function PasswordLogin() {
@@ -78,16 +66,7 @@ function PasswordLogin() {
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate>
       <MobileItem form={form} />
-      <Item label="密码" error={form.errors.password}>
-        <PasswordInput
-          placeholder="请输入密码"
-          maxLength={18}
-          autoComplete="current-password"
-          value={form.get('password')}
-          invalid={Boolean(form.errors.password)}
-          onValue={(v) => form.change('password', v)}
-        />
-      </Item>
+      <FormItem form={form} name="password" label="密码" placeholder="请输入密码" maxLength={18} autoComplete="current-password" password />
       {needCaptcha ? <CaptchaItem form={form} captcha={captcha} /> : null}
       <Button primary type="submit" loading={busy}>
         登录

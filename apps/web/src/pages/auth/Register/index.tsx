@@ -14,8 +14,8 @@ import { startSession } from '../../../stores/session';
 import { AuthCard } from '../components/AuthCard';
 import { safeRedirect } from '../components/redirect';
 import { confirmCheck, smsCodeCheck, textCheck } from '../light/checks';
-import { Button, Item, PasswordInput, Switcher, TextInput } from '../light/controls';
-import { CaptchaItem, SmsCodeItem } from '../light/fields';
+import { Button, Item, Switcher } from '../light/controls';
+import { CaptchaItem, FormItem, SmsCodeItem } from '../light/fields';
 import { useCaptchaSms } from '../light/useCaptchaSms';
 import { useLightForm, type Check } from '../light/useLightForm';
 
@@ -69,16 +69,7 @@ export default function RegisterPage() {
 
   const loginTo = params.get('redirect') ? `/login?redirect=${encodeURIComponent(params.get('redirect') ?? '')}` : '/login';
   const text = (name: string, label: string, placeholder: string, max: number, autoComplete: string) => (
-    <Item label={label} error={form.errors[name]}>
-      <TextInput
-        placeholder={placeholder}
-        maxLength={max}
-        autoComplete={autoComplete}
-        value={form.get(name)}
-        invalid={Boolean(form.errors[name])}
-        onValue={(v) => form.change(name, v)}
-      />
-    </Item>
+    <FormItem form={form} name={name} label={label} placeholder={placeholder} maxLength={max} autoComplete={autoComplete} />
   );
 
   return (
@@ -95,40 +86,12 @@ export default function RegisterPage() {
             ]}
           />
         </Item>
-        <Item label="手机号" error={form.errors.mobile}>
-          <TextInput
-            placeholder="请输入手机号"
-            maxLength={11}
-            inputMode="tel"
-            autoComplete="tel"
-            value={form.get('mobile')}
-            invalid={Boolean(form.errors.mobile)}
-            onValue={(v) => form.change('mobile', v)}
-          />
-        </Item>
+        <FormItem form={form} name="mobile" label="手机号" placeholder="请输入手机号" maxLength={11} autoComplete="tel" inputMode="tel" />
         {type === 1 ? text('name', '姓名', '请输入姓名', 30, 'name') : text('company', '企业名称', '请输入企业名称', 100, 'organization')}
         <CaptchaItem form={form} captcha={captcha} />
         <SmsCodeItem form={form} onSend={send} />
-        <Item label="设置密码" error={form.errors.password} extra="6-18位，须同时包含数字和字母">
-          <PasswordInput
-            placeholder="请输入6-18位数字字母组合密码"
-            maxLength={18}
-            autoComplete="new-password"
-            value={form.get('password')}
-            invalid={Boolean(form.errors.password)}
-            onValue={(v) => form.change('password', v)}
-          />
-        </Item>
-        <Item label="确认密码" error={form.errors.confirmPassword}>
-          <PasswordInput
-            placeholder="请再次输入密码"
-            maxLength={18}
-            autoComplete="new-password"
-            value={form.get('confirmPassword')}
-            invalid={Boolean(form.errors.confirmPassword)}
-            onValue={(v) => form.change('confirmPassword', v)}
-          />
-        </Item>
+        <FormItem form={form} name="password" label="设置密码" placeholder="请输入6-18位数字字母组合密码" maxLength={18} autoComplete="new-password" password extra="6-18位，须同时包含数字和字母" />
+        <FormItem form={form} name="confirmPassword" label="确认密码" placeholder="请再次输入密码" maxLength={18} autoComplete="new-password" password />
         <Button primary type="submit" loading={busy}>
           注册
         </Button>

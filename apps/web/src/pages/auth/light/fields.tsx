@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { CAPTCHA_LENGTH, SMS_CODE_LENGTH, SMS_RESEND_S } from '@cunzheng/contract/constants';
 import { useCountdown } from '../../../hooks/useCountdown';
 import type { ImageCaptchaState } from '../../../hooks/useImageCaptcha';
-import { Button, Item, Spinner, TextInput } from './controls';
+import { Button, Item, PasswordInput, Spinner, TextInput } from './controls';
 import type { LightForm } from './useLightForm';
 
 export function CaptchaItem({ form, captcha, name = 'imgCode' }: { form: LightForm; captcha: ImageCaptchaState; name?: string }) {
@@ -67,6 +67,47 @@ export function SmsCodeItem({ form, onSend, name = 'smsCode' }: { form: LightFor
           {countdown.running && !sending ? `${countdown.left}秒后重发` : '获取验证码'}
         </Button>
       </div>
+    </Item>
+  );
+}
+
+/**
+ * One text or password item bound to a light form field: label, input, error under it and optional help
+ * text (the items every auth form repeats: mobile, name, password, confirmation).
+ */
+export function FormItem({
+  form,
+  name,
+  label,
+  placeholder,
+  maxLength,
+  autoComplete,
+  inputMode,
+  password,
+  extra,
+}: {
+  form: LightForm;
+  name: string;
+  label: string;
+  placeholder: string;
+  maxLength: number;
+  autoComplete: string;
+  inputMode?: 'tel' | 'numeric';
+  password?: boolean;
+  extra?: string;
+}) {
+  const Input = password ? PasswordInput : TextInput;
+  return (
+    <Item label={label} error={form.errors[name]} extra={extra}>
+      <Input
+        placeholder={placeholder}
+        maxLength={maxLength}
+        inputMode={inputMode}
+        autoComplete={autoComplete}
+        value={form.get(name)}
+        invalid={Boolean(form.errors[name])}
+        onValue={(v) => form.change(name, v)}
+      />
     </Item>
   );
 }
