@@ -21,14 +21,24 @@ const ab = (b: Uint8Array): ArrayBuffer => b.buffer.slice(b.byteOffset, b.byteOf
 const pem = (label: string, der: Uint8Array) =>
   `-----BEGIN ${label}-----\n${Buffer.from(der).toString('base64').replace(/.{64}/g, '$&\n').replace(/\n?$/, '\n')}-----END ${label}-----\n`;
 
+/**
+ * A DER INTEGER body for a certificate serial from random bytes: positive (top bit clear) and minimal (first
+ * byte never 0). With only the top bit cleared, a first byte of 0 followed by one below 0x80 is a
+ * non-minimal encoding, which OpenSSL refuses ("illegal padding") — 1 process in 256 could not capture.
+ */
+export function positiveSerial(random: Uint8Array): Uint8Array {
+  const serial = Uint8Array.from(random);
+  serial[0] = (serial[0]! & 0x7f) | 0x01;
+  return serial;
+}
+
 /** The proxy's key and self-signed P-256 certificate (CN "Cunzheng capture proxy"), created on first use. */
 export function proxyIdentity(): ProxyIdentity {
   if (memo) return memo;
   const { privateKey, publicKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   const cert = new pkijs.Certificate();
   cert.version = 2;
-  const serial = crypto.randomBytes(16);
-  serial[0]! &= 0x7f;
+  const serial = positiveSerial(crypto.randomBytes(16));
   cert.serialNumber = new asn1js.Integer({ valueHex: ab(serial) });
   const name = () => new pkijs.AttributeTypeAndValue({ type: '2.5.4.3', value: new asn1js.Utf8String({ value: 'Cunzheng capture proxy' }) });
   cert.issuer.typesAndValues.push(name());
