@@ -11,7 +11,7 @@ import { resetPassword, sendResetSms } from '../../../api/auth';
 import { toastLater } from '../../../api/toastLater';
 import { AuthCard } from '../components/AuthCard';
 import { confirmCheck, smsCodeCheck } from '../light/checks';
-import { Button } from '../light/controls';
+import { Button } from '../../../components/light/controls';
 import { CaptchaItem, FormItem, SmsCodeItem } from '../light/fields';
 import { useCaptchaSms } from '../light/useCaptchaSms';
 import { useLightForm } from '../light/useLightForm';

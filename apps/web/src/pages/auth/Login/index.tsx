@@ -15,7 +15,7 @@ import type { LoginResult } from '../../../api/types';
 import { startSession } from '../../../stores/session';
 import { AuthCard } from '../components/AuthCard';
 import { afterLoginPath } from '../components/redirect';
-import { Button, Tabs } from '../light/controls';
+import { Button, Tabs } from '../../../components/light/controls';
 import { CaptchaItem, FormItem, SmsCodeItem } from '../light/fields';
 import { useCaptchaSms } from '../light/useCaptchaSms';
 import { useLightForm, type LightForm } from '../light/useLightForm';

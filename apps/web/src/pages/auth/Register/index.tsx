@@ -14,7 +14,7 @@ import { startSession } from '../../../stores/session';
 import { AuthCard } from '../components/AuthCard';
 import { safeRedirect } from '../components/redirect';
 import { confirmCheck, smsCodeCheck, textCheck } from '../light/checks';
-import { Button, Item, Switcher } from '../light/controls';
+import { Button, Item, Switcher } from '../../../components/light/controls';
 import { CaptchaItem, FormItem, SmsCodeItem } from '../light/fields';
 import { useCaptchaSms } from '../light/useCaptchaSms';
 import { useLightForm, type Check } from '../light/useLightForm';

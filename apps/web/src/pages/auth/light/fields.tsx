@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { CAPTCHA_LENGTH, SMS_CODE_LENGTH, SMS_RESEND_S } from '@cunzheng/contract/constants';
 import { useCountdown } from '../../../hooks/useCountdown';
 import type { ImageCaptchaState } from '../../../hooks/useImageCaptcha';
-import { Button, Item, PasswordInput, Spinner, TextInput } from './controls';
+import { Button, Item, PasswordInput, Spinner, TextInput } from '../../../components/light/controls';
 import type { LightForm } from './useLightForm';
 
 export function CaptchaItem({ form, captcha, name = 'imgCode' }: { form: LightForm; captcha: ImageCaptchaState; name?: string }) {

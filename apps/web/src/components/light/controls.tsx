@@ -1,11 +1,12 @@
 /**
- * Plain controls for the login, register and reset pages (issue 16): a labelled form item, text and
- * password inputs, a button with a busy state, a two-way switch and tabs. They look like the site's
- * antd controls (size large, the site theme; styles in auth.css) without loading antd, so these pages
- * paint without waiting for antd's Form, Tabs and CSS-in-JS.
+ * Plain controls shared by the pages that paint without antd (issue 16: login, register, reset, the
+ * public query pages …): a labelled form item, text and password inputs, a button with a busy state, a
+ * two-way switch and tabs. They look like the site's antd controls (size large, the site theme; styles
+ * in controls.css) without loading antd, so these pages paint without waiting for antd's Form, Tabs and
+ * CSS-in-JS.
  */
 import { createContext, useContext, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import './auth.css';
+import './controls.css';
 
 /** The id an item's label points at: the first input inside the item takes it. */
 const ItemId = createContext<string | undefined>(undefined);
