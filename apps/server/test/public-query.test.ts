@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@cunzheng/contract/messages';
 import { makeUser } from './blob-helpers.ts';
+import { blobFile } from './blobFiles.ts';
 import { client } from './client.ts';
 import { makeHarness, type Harness } from './harness.ts';
 
@@ -60,6 +61,18 @@ describe('public query calls', () => {
     expect((await client(h).post('/api/check/checkDigest', { digest: 'abc' })).msg).toBe(MSG.DIGEST_INVALID);
     expect((await client(h).post('/api/check/checkDigest', { digest: 'g'.repeat(64) })).msg).toBe(MSG.DIGEST_INVALID);
     expect((await client(h).post('/api/check/checkDigest', { digest: 'a'.repeat(64), algo: 'md5' })).msg).toBe(MSG.DIGEST_ALGO_INVALID);
+  });
+
+  it('checkDigest by SM3 takes the SM3 from the v2 ledger entry: the stored file is not read again', async () => {
+    const u = await makeUser(h);
+    const file = Buffer.from(`账本 SM3 ${crypto.randomUUID()}`);
+    const up = await u.api.upload('entry.txt', file);
+    expect(up.code, up.msg).toBe(200);
+    // The stored bytes are gone: a catch-up that re-read the file would record nothing for this evidence.
+    fs.rmSync(blobFile(h.ctx.blobs, digest('sha256', file)));
+    const bySm3 = await client(h).post('/api/check/checkDigest', { digest: digest('sm3', file), algo: 'sm3' });
+    expect(bySm3.code, bySm3.msg).toBe(200);
+    expect(bySm3.data.list.map((x: { baoquan: string }) => x.baoquan)).toEqual([up.data.baoquan]);
   });
 
   it('GET /api/Education lists the law and how-to articles; downPdf gives a real PDF with the Chinese text', async () => {

@@ -58,7 +58,7 @@ export function buildServices(ctx: AppContext) {
   const forensics = buildForensics(ctx, { evidence, certificate, auth, stamper: (sha) => trust.stamp(sha), certify: (k) => trust.waczCertificate(k), report: (a) => audit.integrityAlert(a), canPay: commerce.canPay });
   const processEvidence = buildProcess(ctx, { evidence, certificate, auth, stamper: (sha) => trust.stamp(sha), certify: (k) => trust.waczCertificate(k), canPay: commerce.canPay });
   const music = buildMusic(ctx, { evidence, certificate });
-  const query = buildQuery(ctx, { evidence, browser });
+  const query = buildQuery(ctx, { evidence, ledger, browser });
   const appEvidence = buildAppEvidence(ctx, { evidence, certificate, report: (a) => audit.integrityAlert(a), unitsFor: (t, sec) => commerce.unitsFor(t, sec) });
   const kyc = buildKyc(ctx, { auth });
   const members = buildMembers(ctx, {

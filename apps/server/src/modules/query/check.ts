@@ -3,8 +3,10 @@
  * p2 §2 /queryAuthentication): POST /api/check/checkNo (any certificate number of any kind → its public
  * facts and the kind's certificate page) and POST /api/check/checkDigest (the electronicData tab: the
  * certificates of a file digest, SHA-256 or SM3). The evidence row holds the SHA-256; SM3 digests are kept
- * in `evidence_sm3`, filled by `catchUp` (every minute by a job, and before each SM3 lookup) by reading each
- * new evidence's file through the BlobStore (verified against its SHA-256) and hashing it with node:crypto.
+ * in `evidence_sm3`, filled by `catchUp` (every minute by a job, and before each SM3 lookup): from the
+ * evidence's v2 ledger entry (issue 10 §3: the deposit records the file's SM3 there), read through the
+ * ledger service; only for v1 entries (deposited before SM3 was recorded) by reading the file through the
+ * BlobStore (verified against its SHA-256) and hashing it with node:crypto (issue 16: no re-hash of new files).
  */
 import crypto from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
@@ -18,6 +20,7 @@ import type { BlobStore } from '../../platform/blobs.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { EvidenceService } from '../evidence/service.ts';
 import type { EvidenceRow } from '../evidence/types.ts';
+import type { LedgerService } from '../ledger/types.ts';
 import * as repo from './repo.ts';
 
 /** Most certificates one digest lookup answers. */
@@ -29,6 +32,8 @@ export interface CheckDeps {
   db: Db;
   evidence: Pick<EvidenceService, 'findByBaoquan' | 'findBySha256' | 'forAudit'>;
   blobs: Pick<BlobStore, 'openVerified'>;
+  /** The ledger, for the SM3 a v2 entry records. */
+  ledger: Pick<LedgerService, 'entryAt'>;
 }
 
 /** The public facts of an evidence row (contract ZCheckNoRes). */
@@ -63,6 +68,23 @@ async function sm3Of(blobs: CheckDeps['blobs'], sha256: string): Promise<string 
   }
 }
 
+const HEX64 = /^[0-9a-f]{64}$/;
+
+/**
+ * SM3 (hex) the ledger entry of `r` records (v2 entries, issue 10 §3), or null for a v1 entry, a missing
+ * entry or one whose chainhash is not the evidence's (then the caller hashes the stored file instead).
+ */
+async function sm3OfEntry(ledger: CheckDeps['ledger'], r: EvidenceRow): Promise<string | null> {
+  const e = await ledger.entryAt(r.ledgerIndex);
+  if (!e || e.chainhash !== r.chainhash) return null;
+  try {
+    const parsed = JSON.parse(e.leaf.toString('utf8')) as { v?: number; sha256?: string; sm3?: unknown };
+    return parsed.v === 2 && parsed.sha256 === r.sha256 && typeof parsed.sm3 === 'string' && HEX64.test(parsed.sm3) ? parsed.sm3 : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Builds the check service. */
 export function checkService(deps: CheckDeps) {
   const { db, evidence } = deps;
@@ -77,10 +99,12 @@ export function checkService(deps: CheckDeps) {
       const rows = await evidence.forAudit(after, 50);
       if (rows.length === 0) break;
       for (const r of rows) {
-        await repo.record(db, r.id, (await sm3Of(deps.blobs, r.sha256)) ?? '');
+        const recorded = await sm3OfEntry(deps.ledger, r);
+        await repo.record(db, r.id, recorded ?? (await sm3Of(deps.blobs, r.sha256)) ?? '');
         after = r.id;
         files += 1;
-        bytes += r.size;
+        // Only files read count against the per-run byte budget.
+        if (recorded === null) bytes += r.size;
         if (files >= SM3_CATCHUP.files || bytes >= SM3_CATCHUP.bytes) break;
       }
     }

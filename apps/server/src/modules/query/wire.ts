@@ -7,13 +7,14 @@ import type { AppContext } from '../../platform/context.ts';
 import type { BrowserPool } from '../../platform/browser.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { EvidenceService } from '../evidence/service.ts';
+import type { LedgerService } from '../ledger/types.ts';
 import { checkService } from './check.ts';
 import { educationService } from './education.ts';
 import { queryRoutes } from './routes.ts';
 
 /** Builds the module. */
-export function buildQuery(ctx: AppContext, deps: { evidence: EvidenceService; browser: Pick<BrowserPool, 'withPage'> }) {
-  const check = checkService({ db: ctx.db, evidence: deps.evidence, blobs: ctx.blobs });
+export function buildQuery(ctx: AppContext, deps: { evidence: EvidenceService; ledger: Pick<LedgerService, 'entryAt'>; browser: Pick<BrowserPool, 'withPage'> }) {
+  const check = checkService({ db: ctx.db, evidence: deps.evidence, ledger: deps.ledger, blobs: ctx.blobs });
   const education = educationService({ browser: deps.browser, blobs: ctx.blobs, downloads: ctx.downloads, limiter: ctx.limiter, site: new URL(ctx.config.PUBLIC_URL).host });
   return { check, education };
 }
