@@ -97,15 +97,15 @@ const MobileAttestation = page(() => import('./pages/certificate/MobileAttestati
 const MobilePreview = page(() => import('./pages/app/Preview/index.tsx'), { antd: true });
 const MobilePreviewProgress = page(() => import('./pages/app/PreviewProgress/index.tsx'), { antd: true });
 const LedgerExplorer = page(() => import('./pages/ledger/Explorer/index.tsx'));
-const Safekeeping = page(() => import('./pages/query/Safekeeping/index.tsx'), { antd: true });
+const Safekeeping = page(() => import('./pages/query/Safekeeping/index.tsx'));
 const VerifyPage = page(() => import('./pages/verify/Verify/index.tsx'), { antd: true });
 // Public query pages and the QR landing page (issue 12 §3).
-const QueryAuthentication = page(() => import('./pages/query/QueryAuthentication/index.tsx'), { antd: true });
+const QueryAuthentication = page(() => import('./pages/query/QueryAuthentication/index.tsx'));
 const QueryNotarial = page(() => import('./pages/query/QueryAuthentication/Notarial.tsx'));
 const QueryMutual = page(() => import('./pages/query/QueryAuthentication/MutualEvidence.tsx'));
 const QueryKeepSingle = page(() => import('./pages/query/QueryAuthentication/KeepSingle.tsx'));
 const QueryElectronic = page(() => import('./pages/query/QueryAuthentication/ElectronicData.tsx'));
-const EnglishSafekeeping = page(() => import('./pages/query/EnglishSafekeeping/index.tsx'), { antd: true });
+const EnglishSafekeeping = page(() => import('./pages/query/EnglishSafekeeping/index.tsx'));
 const Dama = page(() => import('./pages/query/Dama/index.tsx'));
 
 /** Handles, named so the header can build its menu from them. */

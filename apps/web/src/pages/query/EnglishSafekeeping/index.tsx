@@ -1,15 +1,16 @@
 /**
  * /English/safekeeping — the English check-by-number page (spec p2 §2; issue 12 §3): a certificate number
  * of any kind (POST /api/check/checkNo) → its facts in English and the link to the English certificate
- * /English/attestation/{id}. No login.
+ * /English/attestation/{id}. No login. Plain controls (components/light; issue 16: no antd on this page).
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Input } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { MSG } from '@cunzheng/contract/messages';
 import { kindDef } from '@cunzheng/contract/evidenceKinds';
 import { checkNo } from '../../../api/query';
+import { Button } from '../../../components/light/controls';
+import { ClearInput } from '../../../components/light/ClearInput';
 import '../Safekeeping/safekeeping.css';
 
 /** English text of the server's messages this page can meet. */
@@ -41,8 +42,8 @@ export default function EnglishSafekeeping() {
       <h1 className="sk-title">Certificate Check</h1>
       <p className="sk-intro">Enter the number printed on a preservation certificate to read what was preserved and when, and to verify its ledger proof independently. No login is needed.</p>
       <div className="sk-form">
-        <Input size="large" value={no} maxLength={32} placeholder="Certificate number, e.g. CZ…" aria-label="Certificate number" status={error ? 'error' : undefined} allowClear onChange={(e) => { setNo(e.target.value); setError(null); }} onPressEnter={submit} />
-        <Button size="large" type="primary" loading={m.isPending} onClick={submit}>
+        <ClearInput value={no} maxLength={32} placeholder="Certificate number, e.g. CZ…" aria-label="Certificate number" invalid={Boolean(error)} onValue={(v) => { setNo(v); setError(null); }} onEnter={submit} />
+        <Button primary className="lf-btn-inline" loading={m.isPending} onClick={submit}>
           Check
         </Button>
       </div>
@@ -84,10 +85,10 @@ export default function EnglishSafekeeping() {
           </dl>
           <div className="sk-actions">
             <Link to={`/English/attestation/${encodeURIComponent(r.baoquan)}`}>
-              <Button type="primary">View the certificate</Button>
+              <Button primary className="lf-btn-sm">View the certificate</Button>
             </Link>
             <Link to="/queryAuthentication/keepSingle">
-              <Button>中文查询</Button>
+              <Button className="lf-btn-sm">中文查询</Button>
             </Link>
           </div>
         </div>

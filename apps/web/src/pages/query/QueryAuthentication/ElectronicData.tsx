@@ -2,12 +2,15 @@
  * /queryAuthentication/electronicData 电子数据核验 (issue 12 §3): find the certificates of a piece of
  * electronic data by its digest — computed in the browser from a local file (SHA-256 and SM3; nothing
  * uploaded) or typed (64 hex digits, SHA-256 or SM3) — through POST /api/check/checkDigest.
+ * Plain controls (components/light; issue 16: no antd on this page).
  */
 import { useState } from 'react';
-import { Button, Input, Radio } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { MSG } from '@cunzheng/contract/messages';
 import { checkDigest, type CheckNoResult } from '../../../api/query';
+import { Button } from '../../../components/light/controls';
+import { ClearInput } from '../../../components/light/ClearInput';
+import { RadioGroup } from '../../../components/light/RadioGroup';
 import { FilePick } from './FilePick';
 import { localDigest } from './localHash';
 import { CHOOSE_FILE } from './MutualEvidence';
@@ -15,6 +18,14 @@ import { CertificateFacts, ErrorLine } from './parts';
 
 type Algo = 'sha256' | 'sm3';
 const ALGO_NAME: Record<Algo, string> = { sha256: 'SHA-256', sm3: 'SM3' };
+const MODES: Array<{ value: 'file' | 'digest'; label: string }> = [
+  { value: 'file', label: '本地文件' },
+  { value: 'digest', label: '输入摘要值' },
+];
+const ALGOS: Array<{ value: Algo; label: string }> = [
+  { value: 'sha256', label: 'SHA-256' },
+  { value: 'sm3', label: 'SM3（国密）' },
+];
 
 export default function ElectronicData() {
   const [mode, setMode] = useState<'file' | 'digest'>('file');
@@ -52,19 +63,19 @@ export default function ElectronicData() {
   return (
     <section className="qa-panel" aria-label="电子数据核验">
       <p className="qa-hint">按电子数据的摘要值查找保全证书：可选择本地文件由浏览器计算摘要（不上传），或直接输入 SHA-256 / SM3 摘要。</p>
-      <Radio.Group value={mode} onChange={(e) => { setMode(e.target.value as 'file' | 'digest'); setFormError(null); m.reset(); }} optionType="button" options={[{ value: 'file', label: '本地文件' }, { value: 'digest', label: '输入摘要值' }]} />
-      <Radio.Group value={algo} onChange={(e) => { setAlgo(e.target.value as Algo); m.reset(); }} options={[{ value: 'sha256', label: 'SHA-256' }, { value: 'sm3', label: 'SM3（国密）' }]} aria-label="摘要算法" />
+      <RadioGroup buttons label="核验方式" value={mode} onChange={(v) => { setMode(v); setFormError(null); m.reset(); }} options={MODES} />
+      <RadioGroup label="摘要算法" value={algo} onChange={(v) => { setAlgo(v); m.reset(); }} options={ALGOS} />
       {mode === 'file' ? (
         <div className="qa-file">
           <FilePick file={file} onFile={(f) => { setFile(f); setFormError(null); m.reset(); }} percent={percent} disabled={m.isPending} />
-          <Button type="primary" loading={m.isPending} onClick={submit}>
+          <Button primary className="lf-btn-sm" loading={m.isPending} onClick={submit}>
             核验
           </Button>
         </div>
       ) : (
         <div className="sk-form">
-          <Input size="large" value={digest} maxLength={64} placeholder={`请输入64位${ALGO_NAME[algo]}摘要值`} aria-label="摘要值" className="sk-mono" allowClear onChange={(e) => { setDigest(e.target.value); setFormError(null); }} onPressEnter={submit} />
-          <Button size="large" type="primary" loading={m.isPending} onClick={submit}>
+          <ClearInput value={digest} maxLength={64} placeholder={`请输入64位${ALGO_NAME[algo]}摘要值`} aria-label="摘要值" className="sk-mono" onValue={(v) => { setDigest(v); setFormError(null); }} onEnter={submit} />
+          <Button primary className="lf-btn-inline" loading={m.isPending} onClick={submit}>
             核验
           </Button>
         </div>

@@ -4,10 +4,11 @@
  * (POST /api/check/checkNo): 一致 — the file is exactly the preserved evidence; 不一致 — it differs.
  */
 import { useState } from 'react';
-import { Button, Input } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { MSG } from '@cunzheng/contract/messages';
 import { checkNo, type CheckNoResult } from '../../../api/query';
+import { Button } from '../../../components/light/controls';
+import { ClearInput } from '../../../components/light/ClearInput';
 import { FilePick } from './FilePick';
 import { localDigest } from './localHash';
 import { CertificateFacts, ErrorLine } from './parts';
@@ -44,8 +45,8 @@ export default function MutualEvidence() {
       <p className="qa-hint">选择您手中的文件并输入保全号：在浏览器中计算文件的 SHA-256，与保全证书记录的摘要比对，判断文件是否与存证时完全一致。</p>
       <FilePick file={file} onFile={(f) => { setFile(f); setFormError(null); m.reset(); }} percent={percent} disabled={m.isPending} />
       <div className="sk-form">
-        <Input size="large" value={no} maxLength={32} placeholder="请输入保全号" aria-label="保全号" allowClear onChange={(e) => { setNo(e.target.value); setFormError(null); }} onPressEnter={submit} />
-        <Button size="large" type="primary" loading={m.isPending} onClick={submit}>
+        <ClearInput value={no} maxLength={32} placeholder="请输入保全号" aria-label="保全号" onValue={(v) => { setNo(v); setFormError(null); }} onEnter={submit} />
+        <Button primary className="lf-btn-inline" loading={m.isPending} onClick={submit}>
           比对
         </Button>
       </div>

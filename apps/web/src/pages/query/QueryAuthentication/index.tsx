@@ -4,10 +4,10 @@
  * (a local file hashed in the browser and compared with a certificate; nothing uploaded), keepSingle 单证核验
  * (any certificate number of any kind, POST /api/check/checkNo), electronicData 电子数据核验 (by a local
  * file's SHA-256/SM3 or a typed digest, POST /api/check/checkDigest). Links to the kinds' own query pages
- * and the English check page.
+ * and the English check page. Plain controls (components/light; issue 16: no antd on these pages).
  */
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { Segmented } from 'antd';
+import { Switcher } from '../../../components/light/controls';
 import '../Safekeeping/safekeeping.css';
 import './query.css';
 
@@ -29,7 +29,7 @@ export default function QueryAuthentication() {
       <h1 className="sk-title">证书查询</h1>
       <p className="sk-intro">无需登录：核验公证书、保全证书和电子数据。本地文件只在您的浏览器中计算摘要，不会上传。</p>
       <nav className="qa-tabs" aria-label="查询方式">
-        <Segmented block value={current} options={QUERY_TABS.map((t) => ({ value: t.key, label: t.label }))} onChange={(k) => navigate(`/queryAuthentication/${String(k)}`)} />
+        <Switcher label="查询方式" value={current} options={QUERY_TABS.map((t) => ({ value: t.key, label: t.label }))} onChange={(k) => navigate(`/queryAuthentication/${k}`)} />
       </nav>
       <Outlet />
       <p className="qa-more">

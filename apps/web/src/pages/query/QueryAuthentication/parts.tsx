@@ -1,11 +1,13 @@
 /**
  * Pieces of the query tabs (issue 12 §3): a number form (input + 查询 with the inline error) and the result
  * card of a certificate found by POST /api/check/checkNo or checkDigest (its kind, file, SHA-256, time,
- * chainhash and the links to the kind's certificate page and the ledger explorer).
+ * chainhash and the links to the kind's certificate page and the ledger explorer). Plain controls
+ * (components/light; issue 16: the query pages load no antd).
  */
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button, Input } from 'antd';
+import { Button } from '../../../components/light/controls';
+import { ClearInput } from '../../../components/light/ClearInput';
 import type { CheckNoResult } from '../../../api/query';
 import { formatDateTime, formatSize } from '../../../utils/format';
 
@@ -25,8 +27,8 @@ export function NumberForm({ placeholder, label, max, pending, onSubmit, require
   return (
     <div>
       <div className="sk-form">
-        <Input size="large" value={v} maxLength={max} placeholder={placeholder} aria-label={label} status={error ? 'error' : undefined} allowClear onChange={(e) => { setV(e.target.value); if (error) setError(null); }} onPressEnter={submit} />
-        <Button size="large" type="primary" loading={pending} onClick={submit}>
+        <ClearInput value={v} maxLength={max} placeholder={placeholder} aria-label={label} invalid={Boolean(error)} onValue={(t) => { setV(t); if (error) setError(null); }} onEnter={submit} />
+        <Button primary className="lf-btn-inline" loading={pending} onClick={submit}>
           查询
         </Button>
       </div>
@@ -81,10 +83,10 @@ export function CertificateFacts({ r, extra }: { r: CheckNoResult; extra?: React
       </dl>
       <div className="sk-actions">
         <Link to={r.certificatePath}>
-          <Button type="primary">查看保全证书</Button>
+          <Button primary className="lf-btn-sm">查看保全证书</Button>
         </Link>
         <Link to={`/ledger/${r.chainhash}`}>
-          <Button>在账本浏览器中核验</Button>
+          <Button className="lf-btn-sm">在账本浏览器中核验</Button>
         </Link>
       </div>
     </div>

@@ -9,10 +9,10 @@
  * - `music` (音乐存证证书查询, /queryAuthentication/musickeeping, issue 12 §2): GET /api/share/getMusicView.
  * Shows the summary with links to the kind's full certificate (registry path, e.g. /attestation/{no},
  * /evidencesPro/{no}) and to the ledger explorer (/ledger/{chainhash}).
+ * Plain controls (components/light; issue 16: no antd on this page, so it paints early on a phone).
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Input } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { MSG } from '@cunzheng/contract/messages';
 import { EVIDENCE_KIND } from '@cunzheng/contract/evidenceKinds';
@@ -20,6 +20,8 @@ import { checkBqno, checkBqview, type CertificateView } from '../../../api/certi
 import { getProView } from '../../../api/process';
 import { getMusicView } from '../../../api/music';
 import { formatDateTime, formatSize } from '../../../utils/format';
+import { Button } from '../../../components/light/controls';
+import { ClearInput } from '../../../components/light/ClearInput';
 import './safekeeping.css';
 
 /** Longest certificate number the field accepts (the server's zBaoquan allows 32). */
@@ -74,21 +76,19 @@ export default function Safekeeping({ kind = 'data' }: { kind?: keyof typeof QUE
         {cfg.intro} 更多方式：<Link to="/queryAuthentication/keepSingle">任意类型单证核验</Link>、<Link to="/queryAuthentication/mutualEvidence">文件比对</Link>、<Link to="/queryAuthentication/notarial">公证书查询</Link>。
       </p>
       <div className="sk-form">
-        <Input
-          size="large"
+        <ClearInput
           value={no}
           maxLength={BAOQUAN_INPUT_MAX}
           placeholder="请输入保全号"
           aria-label="保全号"
-          status={error ? 'error' : undefined}
-          allowClear
-          onChange={(e) => {
-            setNo(e.target.value);
+          invalid={Boolean(error)}
+          onValue={(v) => {
+            setNo(v);
             if (error) setError(null);
           }}
-          onPressEnter={submit}
+          onEnter={submit}
         />
-        <Button size="large" type="primary" loading={m.isPending} onClick={submit}>
+        <Button primary className="lf-btn-inline" loading={m.isPending} onClick={submit}>
           查询
         </Button>
       </div>
@@ -131,10 +131,10 @@ export default function Safekeeping({ kind = 'data' }: { kind?: keyof typeof QUE
           </dl>
           <div className="sk-actions">
             <Link to={`${certificate}/${encodeURIComponent(v.baoquan)}`}>
-              <Button type="primary">查看保全证书</Button>
+              <Button primary className="lf-btn-sm">查看保全证书</Button>
             </Link>
             <Link to={`/ledger/${v.chainhash}`}>
-              <Button>在账本浏览器中核验</Button>
+              <Button className="lf-btn-sm">在账本浏览器中核验</Button>
             </Link>
           </div>
         </div>
