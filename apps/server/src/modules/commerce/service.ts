@@ -14,8 +14,8 @@ import { writeAudit } from '../../platform/audit.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { PayProvider, VerifiedNotify } from './alipay.ts';
 import * as orders from './ordersRepo.ts';
-import { BUY_CREDITS, lockBalance, PLATFORM, transfer, verifyPoints } from './points.ts';
-import { isOrderType, listPrices, priceOf, priceUnits, setPrice } from './pricing.ts';
+import { BUY_CREDITS, lockBalance, lockBalanceAndPrice, PLATFORM, transfer, verifyPoints } from './points.ts';
+import { DEFAULT_PRICES, isOrderType, listPrices, priceOf, priceUnits, setPrice } from './pricing.ts';
 import { PAY_REFUNDED, refundService } from './refunds.ts';
 
 export interface CommerceDeps {
@@ -125,11 +125,11 @@ export function commerceService(deps: CommerceDeps) {
      */
     async charge(tx: DbOrTx, c: ChargeInput): Promise<{ orderId: number; points: number }> {
       const orderType = orderTypeOf(c);
-      const p = (await priceOf(tx, orderType))!;
       const units = Math.max(1, Math.floor(c.units ?? 1));
-      const points = p.price * units;
-      // Lock the account first (see lockBalance) and refuse before anything is written.
-      const balance = await lockBalance(tx, c.userId);
+      // Lock the account first (see lockBalance) and refuse before anything is written; the stored price is
+      // read by the same statement (issue 16), else the type's default.
+      const { balance, storedPrice } = await lockBalanceAndPrice(tx, c.userId, orderType);
+      const points = (storedPrice ?? DEFAULT_PRICES[orderType]!.price) * units;
       if (balance < points) throw badRequest(MSG.POINTS_INSUFFICIENT, { ...BUY_CREDITS, balance, need: points });
       const name = ORDER_TYPE_LABEL[orderType] ?? '';
       const order = await orders.insertOrder(tx, {
