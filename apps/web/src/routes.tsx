@@ -90,10 +90,10 @@ const AdminNotary = page(() => import('./pages/admin/Notary/index.tsx'));
 
 // Public certificate, ledger and query pages (written by web B).
 // THE certificate layout of every kind (issue 11 §1): each route passes its kind id (and language).
-const Certificate = page(() => import('./pages/certificate/Certificate/index.tsx'), { antd: true });
+const Certificate = page(() => import('./pages/certificate/Certificate/index.tsx'));
 /** The shared pages every kind's routes point at (src/routes.kinds.test.tsx checks them against the registry). */
 export const KIND_PAGES = { list: EvidenceList, download: EvidenceDownload, certificate: Certificate } as const;
-const MobileAttestation = page(() => import('./pages/certificate/MobileAttestation/index.tsx'), { antd: true });
+const MobileAttestation = page(() => import('./pages/certificate/MobileAttestation/index.tsx'));
 const MobilePreview = page(() => import('./pages/app/Preview/index.tsx'), { antd: true });
 const MobilePreviewProgress = page(() => import('./pages/app/PreviewProgress/index.tsx'), { antd: true });
 const LedgerExplorer = page(() => import('./pages/ledger/Explorer/index.tsx'));

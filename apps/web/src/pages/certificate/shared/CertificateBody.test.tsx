@@ -62,10 +62,13 @@ function show(v: Partial<CertificateView>, viewer: Viewer, labels: CertLabels = 
   );
 }
 
-/** antd puts a space between two Chinese characters of a button (提取 → 提 取). */
+/** Dialogs and toasts load antd on first use (issue 16): the first wait may be long on a busy machine. */
+const LAZY = { timeout: 10_000 };
+
+/** Buttons put a space between two Chinese characters, as antd does (提取 → 提 取). */
 const btn = (name: string) => screen.queryByRole('button', { name: new RegExp(`^${[...name].join('\\s?')}$`) });
 
-describe('CertificateBody', () => {
+describe('CertificateBody', { timeout: 30_000 }, () => {
   it('shows the hash linking to the ledger explorer and the server html', () => {
     show({}, 'anonymous');
     expect(screen.getByTestId('chainhash-link').getAttribute('href')).toBe(`/ledger/${view.chainhash}`);
@@ -111,13 +114,13 @@ describe('CertificateBody', () => {
     await act(async () => {
       fireEvent.click(btn('下载证据')!);
     });
-    await waitFor(() => expect(screen.getByText(msg)).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(msg)).toBeTruthy(), LAZY);
   });
 
   it('the extraction dialog checks the code before sending it', async () => {
     show({}, 'anonymous');
     fireEvent.click(btn('提取证据')!);
-    await waitFor(() => expect(screen.getByText('证据提取')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('证据提取')).toBeTruthy(), LAZY);
     const input = screen.getByLabelText('证据提取码') as HTMLInputElement;
     expect(input.maxLength).toBe(30);
     fireEvent.click(btn('提取')!);
@@ -130,7 +133,7 @@ describe('CertificateBody', () => {
   it('the print button shows the note first (background graphics, default scale, no margins)', async () => {
     show({}, 'anonymous');
     fireEvent.click(btn('打印证书')!);
-    await waitFor(() => expect(screen.getByText('打印提示')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('打印提示')).toBeTruthy(), LAZY);
     for (const step of zhLabels.printSteps) expect(screen.getByText(step)).toBeTruthy();
   });
 
@@ -142,7 +145,7 @@ describe('CertificateBody', () => {
     try {
       show({ isSelf: viewer === 'owner' ? 1 : 0 }, viewer);
       fireEvent.click(btn('分享')!);
-      await waitFor(() => expect(screen.getByText('分享保全证书')).toBeTruthy());
+      await waitFor(() => expect(screen.getByText('分享保全证书')).toBeTruthy(), LAZY);
       expect(written).toEqual(['http://localhost/attestation/BQ']);
       expect((screen.getByLabelText('证书链接') as HTMLInputElement).value).toBe('http://localhost/attestation/BQ');
       const dialog = screen.getByRole('dialog');

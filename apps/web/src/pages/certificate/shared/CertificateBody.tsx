@@ -4,23 +4,26 @@
  * certificate html, the QR code for online viewing, and the buttons this viewer may use (分享 for
  * everyone: copies the page link and shows it with its QR code, issue 8 §3).
  * Presentational: the page loads the view and passes it in; the Chinese and English pages share it.
- * Dialogs, toasts and the QR library load on first use, so a first visit stays small (issue 2 §8).
+ * Plain markup (no antd): dialogs (antd Modals with antd's theme), toasts and the QR library load on
+ * first use, so a first visit stays small (issue 2 §8, issue 16).
  */
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button } from 'antd';
 import { downloadCertificatePdf, ownerDownload, type CertificateView, type DownUrl } from '../../../api/certificate';
 import type { CertLabels } from './labels';
 import { downloadDecision, visibility, type Viewer } from './rules';
 import { startDownload } from './download';
 import { QrCode } from './QrCode';
+import { ActionButton } from './ActionButton';
+import { lazyWithAntd } from './lazyAntd';
 import { copyText } from '../../../utils/clipboard';
 import './certificate.css';
 
-const ExtractDialog = lazy(() => import('./ExtractDialog').then((m) => ({ default: m.ExtractDialog })));
-const PrintNote = lazy(() => import('./PrintNote').then((m) => ({ default: m.PrintNote })));
-const PhoneInfoDialog = lazy(() => import('./PhoneInfoDialog').then((m) => ({ default: m.PhoneInfoDialog })));
-const ShareDialog = lazy(() => import('./ShareDialog').then((m) => ({ default: m.ShareDialog })));
+// The dialogs are antd Modals: they and antd (with its theme) load on first click (issue 16).
+const ExtractDialog = lazyWithAntd(() => import('./ExtractDialog').then((m) => m.ExtractDialog));
+const PrintNote = lazyWithAntd(() => import('./PrintNote').then((m) => m.PrintNote));
+const PhoneInfoDialog = lazyWithAntd(() => import('./PhoneInfoDialog').then((m) => m.PhoneInfoDialog));
+const ShareDialog = lazyWithAntd(() => import('./ShareDialog').then((m) => m.ShareDialog));
 
 export interface CertificateBodyProps {
   view: CertificateView;
@@ -137,23 +140,23 @@ export function CertificateBody({ view, viewer, labels, html, pageUrl, otherLang
             </div>
           )}
           <div className="cert-actions">
-            {show.phoneInfo && <Button onClick={() => open('phone')}>{labels.phoneInfo}</Button>}
+            {show.phoneInfo && <ActionButton onClick={() => open('phone')}>{labels.phoneInfo}</ActionButton>}
             {show.download && (
-              <Button type="primary" loading={busy === 'download'} onClick={onDownload}>
+              <ActionButton primary loading={busy === 'download'} onClick={() => void onDownload()}>
                 {labels.download}
-              </Button>
+              </ActionButton>
             )}
             {show.extract && (
-              <Button type="primary" onClick={() => open('extract')}>
+              <ActionButton primary onClick={() => open('extract')}>
                 {labels.extract}
-              </Button>
+              </ActionButton>
             )}
-            <Button onClick={() => void onShare()}>{labels.share}</Button>
-            {show.print && <Button onClick={() => open('print')}>{labels.print}</Button>}
+            <ActionButton onClick={() => void onShare()}>{labels.share}</ActionButton>
+            {show.print && <ActionButton onClick={() => open('print')}>{labels.print}</ActionButton>}
             {show.print && (
-              <Button loading={busy === 'pdf'} onClick={onPdf}>
+              <ActionButton loading={busy === 'pdf'} onClick={() => void onPdf()}>
                 {labels.pdf}
-              </Button>
+              </ActionButton>
             )}
             {actions}
           </div>

@@ -3,6 +3,7 @@
  * is not part of a first visit to a certificate (issue 2 §8 size aim).
  */
 import { message } from 'antd';
+import '../../../antd/AntdScope'; // the site's theme for the static message (holderRender)
 
 /** Shows a warning toast. */
 export function warn(msg: string): void {

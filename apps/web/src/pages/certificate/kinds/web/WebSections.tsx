@@ -5,9 +5,9 @@
  * and the artefact table of the WACZ package. Plain markup (no table library) to keep a first visit light.
  */
 import { useRef, useState, type RefObject } from 'react';
-import { Button } from 'antd';
 import type { WebView } from '../../../../api/forensics';
 import { formatDateTime, formatSize } from '../../../../utils/format';
+import { ActionButton } from '../../shared/ActionButton';
 
 /** Capture facts and the full-page screenshot, shown before the certificate. */
 export function WebCaptureSummary({ view }: { view: WebView }) {
@@ -60,14 +60,14 @@ export function useReplay(): ReplayState {
 /** The 查看网页快照 button of the action column: opens the panel and scrolls to it. */
 export function ReplayButton({ replay }: { replay: ReplayState }) {
   return (
-    <Button
+    <ActionButton
       onClick={() => {
         replay.setOpen(true);
         requestAnimationFrame(() => replay.ref.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' }));
       }}
     >
       查看网页快照
-    </Button>
+    </ActionButton>
   );
 }
 
