@@ -1,9 +1,9 @@
 /**
  * Issuing certificates (issue 10 §1; spec p1 §7 downCertificate): the facts a certificate states, the QR
  * code of its page, and the one signed PDF per number and language (printed, entry embedded, signed and
- * stored once — issue.ts), with its download link.
+ * stored once — issue.ts), with its download link. qrcode (≈ 13 MiB of RSS) is imported on the first QR
+ * code drawn, not at server start (issue 16).
  */
-import QRCode from 'qrcode';
 import type { EvidenceKind } from '@cunzheng/contract/constants';
 import { EVIDENCE_KIND } from '@cunzheng/contract/evidenceKinds';
 import { BlobIntegrityError } from '../../platform/blobs.ts';
@@ -40,6 +40,7 @@ export function issuing(deps: IssuingDeps, publicUrl: string, find: (no: string)
   const qrSvg = async (url: string): Promise<string> => {
     const hit = qrMemo.get(url);
     if (hit) return hit;
+    const QRCode = (await import('qrcode')).default;
     const svg = await QRCode.toString(url, { type: 'svg', margin: 0, errorCorrectionLevel: 'M' });
     if (qrMemo.size >= 2000) qrMemo.delete(qrMemo.keys().next().value as string);
     qrMemo.set(url, svg);

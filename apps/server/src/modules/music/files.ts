@@ -2,8 +2,11 @@
  * Checks of the optional files of a music work (issue 12 §2) from their first bytes and names: lyrics are
  * TXT/LRC (UTF-8 text), PDF or DOCX; scores are PDF, PNG, JPG, MusicXML (.musicxml/.xml text or .mxl zip)
  * or MIDI. Answers the media type stored with the artefact, or null when the file is not one of these.
+ * file-type (≈ 12 MiB of RSS) is imported on the first check, not at server start (issue 16).
  */
-import { fileTypeFromBuffer } from 'file-type';
+
+/** file-type's detector, imported on first use. */
+const fileTypeFromBuffer = async (head: Buffer) => (await import('file-type')).fileTypeFromBuffer(head);
 
 const ext = (name: string) => name.toLowerCase().split('.').pop() ?? '';
 

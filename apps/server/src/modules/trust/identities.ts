@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import type { Config } from '../../config.ts';
 import { issueCertificate } from './certs.ts';
 import { loadTrustKeys, type Identity } from './keys.ts';
-import { localPdfSigner } from './pdf-signing.ts';
+import { lazyPdfSigner } from './pdf-lazy.ts';
 import { commonName, localKeySigner, parseCert } from './pki.ts';
 import type { Stamp } from './tsa-client.ts';
 
@@ -61,7 +61,7 @@ export function identityService(deps: IdentityDeps) {
     /** PAdES B-T signature of `pdf` by `bundle` with /Reason `reason`. 400 when the TSA fails. */
     async signPdf(bundle: IdentityBundle, pdf: Buffer, reason: string): Promise<Buffer> {
       const identity = toIdentity(bundle);
-      const signer = localPdfSigner({ identity, reason, contact: deps.config.PUBLIC_URL, stamp: (h) => deps.stamp(h.toString('hex')) });
+      const signer = lazyPdfSigner({ identity, reason, contact: deps.config.PUBLIC_URL, stamp: (h) => deps.stamp(h.toString('hex')) });
       return signer(pdf);
     },
 

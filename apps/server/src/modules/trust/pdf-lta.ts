@@ -14,7 +14,6 @@
  */
 import crypto from 'node:crypto';
 import * as asn1js from 'asn1js';
-import * as pkijs from 'pkijs';
 import { PDFArray, PDFDict, PDFName, PDFRawStream, PDFRef, type PDFContext, type PDFObject } from 'pdf-lib';
 import { addSignatureField, finishIncrement, openIncrement } from './pdf-update.ts';
 import { ab } from './pki.ts';
@@ -116,50 +115,5 @@ async function appendRevision(pdf: Buffer, validation: { certs: Buffer[]; crls: 
   return out;
 }
 
-/** A document time-stamp found in a PDF. */
-export interface DocTimestampInfo {
-  /** /ByteRange [a b c d]. */
-  range: [number, number, number, number];
-  /** The RFC 3161 token (DER, padding removed). */
-  token: Buffer;
-  /** notAfter (Unix seconds) of the token's signer certificate; null when the token carries none. */
-  tsaNotAfter: number | null;
-}
-
-/** The signer certificate's notAfter (Unix seconds) of a DER token, or null. */
-function signerNotAfter(token: Buffer): number | null {
-  try {
-    const sd = new pkijs.SignedData({ schema: pkijs.ContentInfo.fromBER(ab(token)).content });
-    const sid = sd.signerInfos[0]?.sid;
-    const certs = (sd.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
-    const cert = certs.find((c) => sid instanceof pkijs.IssuerAndSerialNumber && c.serialNumber.isEqual(sid.serialNumber) && c.issuer.isEqual(sid.issuer)) ?? certs[0];
-    return cert ? Math.floor(cert.notAfter.value.getTime() / 1000) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The document time-stamps of a PDF (signature dictionaries with /SubFilter /ETSI.RFC3161), in file order. */
-export function docTimestamps(pdf: Buffer): DocTimestampInfo[] {
-  const text = pdf.toString('latin1');
-  const out: DocTimestampInfo[] = [];
-  for (const m of text.matchAll(/\/SubFilter\s*\/ETSI\.RFC3161/g)) {
-    const from = text.lastIndexOf(' obj', m.index);
-    const to = text.indexOf('endobj', m.index);
-    if (from < 0 || to < 0) continue;
-    const body = text.slice(from, to);
-    const br = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(body);
-    const ct = /\/Contents\s*<([0-9A-Fa-f\s]*)>/.exec(body);
-    if (!br || !ct) continue;
-    const padded = Buffer.from(ct[1]!.replace(/\s+/g, ''), 'hex');
-    let len = padded.length;
-    try {
-      len = asn1js.fromBER(ab(padded)).offset;
-    } catch {
-      /* keep the padded length */
-    }
-    const token = padded.subarray(0, Math.max(0, len));
-    out.push({ range: br.slice(1).map(Number) as DocTimestampInfo['range'], token, tsaNotAfter: signerNotAfter(token) });
-  }
-  return out;
-}
+// The pure parse of a PDF's document time-stamps lives apart (no pdf-lib; loaded at start by the certificate module).
+export { docTimestamps, type DocTimestampInfo } from './pdf-timestamps.ts';

@@ -20,8 +20,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { rootCrl } from './crl.ts';
 import { loadTrustKeys, pemSource, type Identity } from './keys.ts';
-import { addDocTimestamp, type LtaSource } from './pdf-lta.ts';
-import { localPdfSigner, type PdfSigner } from './pdf-signing.ts';
+import { addDocTimestampLazy, lazyPdfSigner } from './pdf-lazy.ts';
+import type { LtaSource } from './pdf-lta.ts';
+import type { PdfSigner } from './pdf-signing.ts';
 import { BUILTIN_TSA_POLICY, fromPem, toPem } from './pki.ts';
 import { waczCertificateChain } from './waczCert.ts';
 import { waczSigner } from '../../platform/capture/signer.ts';
@@ -33,8 +34,8 @@ import type { TimestampRecord, Timestamper, TrustReader } from './types.ts';
 import { parseToken, verifyToken, type VerifyOptions, type VerifyResult } from './verify.ts';
 import { MSG } from '@cunzheng/contract/messages';
 
-/** The document time-stamps of a PDF (pure parse; pdf-lta.ts). */
-export { docTimestamps, type DocTimestampInfo } from './pdf-lta.ts';
+/** The document time-stamps of a PDF (pure parse; pdf-timestamps.ts). */
+export { docTimestamps, type DocTimestampInfo } from './pdf-timestamps.ts';
 
 export type TrustConfig = Pick<
   Config,
@@ -97,7 +98,7 @@ export function trustService(deps: TrustDeps) {
     const transport = config.TSA_URL ? httpTransport(config.TSA_URL, config.TSA_TIMEOUT_MS) : (q: Buffer) => tsa.respond(q);
     const client = tsaClient(transport, () => clientOpts);
     const lta = ltaSource(keys.root, [keys.document.certDer, ...keys.document.chain], config.TSA_URL ? externalChain : builtinChain, (h) => stampOrFail(client, h));
-    const signPdf = deps.pdfSigner ?? localPdfSigner({ identity: keys.document, stamp: (h) => stampOrFail(client, h), contact: config.PUBLIC_URL, lta });
+    const signPdf = deps.pdfSigner ?? lazyPdfSigner({ identity: keys.document, stamp: (h) => stampOrFail(client, h), contact: config.PUBLIC_URL, lta });
     return { root: keys.root, tsa, client, builtinChain, externalChain, verifyOpts, signPdf, lta };
   }
 
@@ -195,7 +196,7 @@ export function trustService(deps: TrustDeps) {
      * 可信时间戳服务暂不可用，请稍后重试 when the TSA fails.
      */
     async extendPdf(pdf: Buffer): Promise<Buffer> {
-      return addDocTimestamp(pdf, (await loading).lta);
+      return addDocTimestampLazy(pdf, (await loading).lta);
     },
 
     /** notAfter (Unix seconds) of the certificate of the TSA that time-stamps now (built-in or TSA_CHAIN's first); null when unknown. */
