@@ -8,12 +8,41 @@
  *   splitting, so a first visit to a public certificate page does not load the account area
  *   (issue 2 §8 aim: < 200 KB gzip of JavaScript for `/attestation/{baoquan}`).
  */
+import path from 'node:path';
+import zlib, { brotliCompressSync, gzipSync } from 'node:zlib';
 import { defineConfig } from 'vitest/config';
 import { createServer, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import type { RouteModules } from './src/lazyPage.tsx';
+import { ROUTE_MAP_FILE, routeHtmlFiles, type ChunkInfo } from './src/shell/routePreloads.ts';
 
 const api = process.env.VITE_PROXY_TARGET ?? 'http://localhost:8080';
+
+/** Path of `file` from the web app's root, with `/` (the form of manifest keys and `src` marks). */
+const fromRoot = (file: string) => path.relative(import.meta.dirname, file).split(path.sep).join('/');
+
+/**
+ * Issue 16 (per-route preloads), for the shell's SSR only: marks every `() => import('./…')` of the app's
+ * sources with `src` (the imported module's path from the web app's root), so lazyPage.tsx's
+ * `routeModules` can tell the build which modules each route loads. The browser build is not touched.
+ */
+function markLazyImports(): Plugin {
+  const srcDir = path.join(import.meta.dirname, 'src') + path.sep;
+  return {
+    name: 'cz-mark-lazy-imports',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.startsWith(srcDir) || !/\.[jt]sx?$/.test(id)) return null;
+      return code.replace(/\(\)\s*=>\s*import\(\s*(['"])(\.{1,2}\/[^'"]+)\1\s*\)/g, (all, _q: string, spec: string) =>
+        `Object.assign(${all}, { src: ${JSON.stringify(fromRoot(path.resolve(path.dirname(id), spec)))} })`,
+      );
+    },
+  };
+}
+
+/** Route → source modules, read by htmlShell from the route table, used by routePreloads. */
+let routeTable: RouteModules[] | null = null;
 
 /**
  * Issue 16 (first paint before JavaScript): at build time, renders the logged-out site header from the
@@ -38,13 +67,16 @@ function htmlShell(): Plugin {
         mode,
         envDir,
         logLevel: 'error',
-        plugins: [react()],
+        plugins: [markLazyImports(), react()],
         server: { middlewareMode: true, hmr: false, ws: false },
         appType: 'custom',
         optimizeDeps: { noDiscovery: true, include: [] },
       });
       try {
         const m = (await server.ssrLoadModule('/src/shell/renderShell.tsx')) as typeof import('./src/shell/renderShell');
+        const lazy = (await server.ssrLoadModule('/src/lazyPage.tsx')) as typeof import('./src/lazyPage');
+        const table = (await server.ssrLoadModule('/src/routes.tsx')) as typeof import('./src/routes');
+        routeTable = lazy.routeModules(table.routes);
         const root = '<div id="root"></div>';
         if (!html.includes(root)) throw new Error(`index.html: ${root} not found`);
         return html.replace(root, `<div id="root">${m.shellMarkup()}</div>\n    <script>${m.shellScript()}</script>`);
@@ -76,10 +108,44 @@ function inlineEntryCss(): Plugin {
   };
 }
 
+/**
+ * Issue 16 (per-route preloads): writes index.html once per distinct set of a route's chunk and stylesheet
+ * links and `html/routes.json` (route pattern → file; src/shell/routePreloads.ts), from the route table
+ * (htmlShell) and the bundle's chunk graph — what the manifest lists. Before the compression plugin, which
+ * adds their .br/.gz; the server's history-mode fallback answers a URL with its route's file.
+ */
+function routePreloads(): Plugin {
+  return {
+    name: 'cz-route-preloads',
+    apply: 'build',
+    generateBundle: {
+      order: 'post', // after index.html is emitted — which is after the compression plugin has run
+      handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (!index || index.type !== 'asset') throw new Error('routePreloads: index.html not in the bundle');
+        if (!routeTable) throw new Error('routePreloads: the route table was not read (htmlShell)');
+        const chunks: ChunkInfo[] = Object.values(bundle).flatMap((c) =>
+          c.type === 'chunk'
+            ? [{ fileName: c.fileName, src: c.facadeModuleId ? fromRoot(c.facadeModuleId) : undefined, isEntry: c.isEntry, imports: c.imports, css: [...(c.viteMetadata?.importedCss ?? [])] }]
+            : [],
+        );
+        const { files, map } = routeHtmlFiles(String(index.source), routeTable, chunks);
+        for (const [fileName, source] of files) {
+          // Pre-compressed like every other asset (the server sends the variant the browser accepts).
+          this.emitFile({ type: 'asset', fileName, source });
+          this.emitFile({ type: 'asset', fileName: `${fileName}.br`, source: brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }) });
+          this.emitFile({ type: 'asset', fileName: `${fileName}.gz`, source: gzipSync(source, { level: 9 }) });
+        }
+        this.emitFile({ type: 'asset', fileName: ROUTE_MAP_FILE, source: JSON.stringify(map, null, 1) });
+      },
+    },
+  };
+}
+
 export default defineConfig({
   // Issue 16: every text asset > 1 KiB is also written as .br and .gz; the server sends the one the
   // browser accepts (@fastify/static preCompressed) with Content-Encoding.
-  plugins: [react(), htmlShell(), inlineEntryCss(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
+  plugins: [react(), htmlShell(), inlineEntryCss(), routePreloads(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   server: {
     proxy: {
       '/api': { target: api, changeOrigin: false },

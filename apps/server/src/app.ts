@@ -24,6 +24,7 @@ import { buildServices, registerRoutes, registerWorkers, type Services } from '.
 import { startJobs } from './platform/jobs.ts';
 import { opsRoutes } from './modules/system/ops.ts';
 import { freshFor } from './modules/system/routes.ts';
+import { loadSpaHtml } from './platform/spaRoutes.ts';
 import { MSG } from '@cunzheng/contract/messages';
 
 export interface BuiltApp {
@@ -177,6 +178,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   });
 
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  // Issue 16: a route's own copy of index.html, with modulepreload links for its page chunks (spaRoutes.ts).
+  const spaHtml = loadSpaHtml(webDist);
   if (hasWeb) {
     // Hashed assets are immutable; index.html must be revalidated so a redeploy is picked up.
     // `index: 'index.html'`: `/` serves the app (its route table redirects to /home); another directory
@@ -196,8 +199,9 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     if (req.method === 'GET' && hasWeb && !url.toLowerCase().startsWith('/api/')) {
-      // History-mode fallback: the SPA's router shows its own 404 page for unknown paths.
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      // History-mode fallback: the SPA's router shows its own 404 page for unknown paths. The HTML is the
+      // route's (its page chunks preloaded; same shell and inline script as index.html, so the CSP holds).
+      return reply.type('text/html; charset=utf-8').sendFile(spaHtml(url));
     }
     return reply.status(200).send({ code: 404, msg: MSG.API_NOT_FOUND, data: null });
   });

@@ -2,6 +2,7 @@
  * lazyPage (issue 16): `preloadRoute` loads every lazy layout and page of the matched routes at once
  * (nested ones too, and pages inside wrappers such as GuestOnly), a component whose code is already here
  * renders without suspending (no fallback in between), and `{ antd: true }` pages get antd's zh_CN locale.
+ * `routeModules` (build time) lists each path's source modules as `preloadRoute` would load them.
  */
 import { Suspense, type ReactNode } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
@@ -9,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { Outlet, createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Pagination } from 'antd';
-import { page, preloadRoute } from './lazyPage';
+import { page, preloadRoute, routeModules } from './lazyPage';
 
 function counting<P extends object>(C: (p: P) => ReactNode) {
   const calls = { n: 0 };
@@ -71,5 +72,33 @@ describe('lazyPage', () => {
     await preloadRoute([{ path: '/', element: <Flaky /> }], '/');
     await preloadRoute([{ path: '/', element: <Flaky /> }], '/');
     expect(n).toBe(2);
+  });
+
+  it('lists the source modules of every path of a route table, layouts first, from the build-time src marks', () => {
+    const marked = (src: string) => Object.assign(() => Promise.resolve({ default: () => <Outlet /> }), { src });
+    const Layout = page(marked('src/Layout.tsx'));
+    const A = page(marked('src/A.tsx'));
+    const Idx = page(marked('src/Idx.tsx'));
+    const B = page(marked('src/B.tsx'));
+    const Unmarked = page(() => Promise.resolve({ default: () => <p /> }));
+    const Wrap = ({ children }: { children: ReactNode }) => <section>{children}</section>;
+    const routes: RouteObject[] = [
+      {
+        element: <Layout />,
+        children: [
+          { path: '/a', element: <Wrap><A /></Wrap> },
+          { path: '/b', element: <B />, children: [{ index: true, element: <Idx /> }, { path: ':id', element: <A /> }] },
+          { path: '/plain', element: <Unmarked /> },
+          { path: '*', element: <B /> },
+        ],
+      },
+    ];
+    expect(routeModules(routes)).toEqual([
+      { path: '/a', modules: ['src/Layout.tsx', 'src/A.tsx'] },
+      { path: '/b', modules: ['src/Layout.tsx', 'src/B.tsx', 'src/Idx.tsx'] },
+      { path: '/b/:id', modules: ['src/Layout.tsx', 'src/B.tsx', 'src/A.tsx'] },
+      { path: '/plain', modules: ['src/Layout.tsx'] },
+      { path: '/*', modules: ['src/Layout.tsx', 'src/B.tsx'] },
+    ]);
   });
 });

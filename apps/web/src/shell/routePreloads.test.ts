@@ -1,0 +1,55 @@
+/**
+ * Per-route preloads (issue 16): each route's copy of index.html carries modulepreload links for its
+ * modules' chunks and their static imports and preload links for their stylesheets — never what the
+ * entry already loads, each file once — routes with the same links share one file, and a module the
+ * route table names that the build has no chunk for fails the build.
+ */
+import { describe, expect, it } from 'vitest';
+import { routeHtmlFiles, routeLinks, type ChunkInfo } from './routePreloads';
+
+const chunks: ChunkInfo[] = [
+  { fileName: 'assets/index-1.js', isEntry: true, imports: ['assets/react-vendor-1.js'], css: ['assets/index-1.css'] },
+  { fileName: 'assets/react-vendor-1.js', isEntry: false, imports: [], css: [] },
+  { fileName: 'assets/shared-1.js', isEntry: false, imports: ['assets/react-vendor-1.js'], css: ['assets/shared-1.css'] },
+  { fileName: 'assets/MainLayout-1.js', src: 'src/layouts/MainLayout/index.tsx', isEntry: false, imports: ['assets/shared-1.js'], css: [] },
+  { fileName: 'assets/Home-1.js', src: 'src/pages/home/Home/index.tsx', isEntry: false, imports: ['assets/shared-1.js', 'assets/react-vendor-1.js'], css: ['assets/Home-1.css', 'assets/shared-1.css'] },
+  { fileName: 'assets/Help-1.js', src: 'src/pages/public/HelpCenter/index.tsx', isEntry: false, imports: [], css: [] },
+];
+const INDEX = '<!doctype html><html><head><title>t</title>\n  </head><body><div id="root"></div><script>x()</script></body></html>';
+
+describe('routePreloads', () => {
+  it("links a route's layout and page chunks, their imports and stylesheets, minus the entry's, each once", () => {
+    const links = routeLinks(['src/layouts/MainLayout/index.tsx', 'src/pages/home/Home/index.tsx'], chunks).split('\n').map((l) => l.trim());
+    expect(links).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/MainLayout-1.js">',
+      '<link rel="preload" as="style" crossorigin href="/assets/shared-1.css">',
+      '<link rel="modulepreload" crossorigin href="/assets/shared-1.js">',
+      '<link rel="preload" as="style" crossorigin href="/assets/Home-1.css">',
+      '<link rel="modulepreload" crossorigin href="/assets/Home-1.js">',
+    ]);
+  });
+
+  it('writes one file per distinct set of links, changes nothing but the head, and maps every route to it', () => {
+    const { files, map } = routeHtmlFiles(
+      INDEX,
+      [
+        { path: '/', modules: [] },
+        { path: '/home', modules: ['src/layouts/MainLayout/index.tsx', 'src/pages/home/Home/index.tsx'] },
+        { path: '/helpCenter', modules: ['src/pages/public/HelpCenter/index.tsx'] },
+        { path: '/help/:id', modules: ['src/pages/public/HelpCenter/index.tsx'] },
+      ],
+      chunks,
+    );
+    expect(files.size).toBe(2);
+    expect(map.routes.map((r) => r.path)).toEqual(['/home', '/helpCenter', '/help/:id']);
+    expect(map.routes[1]!.html).toBe(map.routes[2]!.html);
+    expect(map.routes[0]!.html).toMatch(/^html\/[0-9a-f]{8}\.html$/);
+    const help = files.get(map.routes[1]!.html)!;
+    expect(help).toContain('<link rel="modulepreload" crossorigin href="/assets/Help-1.js">\n  </head>');
+    expect(help.replace(/\s*<link[^>]*>/g, '')).toBe(INDEX); // the shell and its inline script untouched (CSP hash)
+  });
+
+  it('fails when the route table names a module the build has no chunk for', () => {
+    expect(() => routeLinks(['src/pages/gone/index.tsx'], chunks)).toThrow(/not a chunk/);
+  });
+});

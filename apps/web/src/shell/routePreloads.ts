@@ -1,0 +1,109 @@
+/**
+ * Per-route preloads (issue 16, build time; vite.config.ts plugin `routePreloads`): for every path of the
+ * route table, the chunks and stylesheets of its lazy layouts and pages (lazyPage.tsx `routeModules`) that
+ * index.html does not already load, as `<link>` tags in a copy of index.html — one file per distinct set,
+ * `html/<hash>.html` — and the map `html/routes.json` (path pattern → file) that the server's history-mode
+ * fallback answers with (apps/server/src/platform/spaRoutes.ts). So a page's code downloads in parallel
+ * with the entry instead of after it has run. Pure: takes the bundle's chunk graph, no file access.
+ */
+import type { RouteModules } from '../lazyPage';
+
+/** What the build knows of one JavaScript chunk (Rolldown output chunk, the fields used here). */
+export interface ChunkInfo {
+  /** Output file name (`assets/Home-DyI91IB6.js`). */
+  fileName: string;
+  /** Source module the chunk is the facade of, path from the web app's root; undefined for shared chunks. */
+  src?: string;
+  isEntry: boolean;
+  /** Output file names of the chunks it imports statically. */
+  imports: string[];
+  /** Output file names of its stylesheets. */
+  css: string[];
+}
+
+/** `html/routes.json`: route path patterns of the route table and the HTML file to answer for each. */
+export interface RouteHtmlMap {
+  version: 1;
+  routes: Array<{ path: string; html: string }>;
+}
+
+/** The files to write: `files` (name → HTML) and `map` (goes to {@link ROUTE_MAP_FILE}). */
+export interface RouteHtmlFiles {
+  files: Map<string, string>;
+  map: RouteHtmlMap;
+}
+
+/** Where the map is written, relative to the build's output directory (the server reads it from there). */
+export const ROUTE_MAP_FILE = 'html/routes.json';
+
+/** 32-bit FNV-1a of `s` as 8 hex digits (a stable file name for a set of links). */
+function hash(s: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, '0');
+}
+
+/** Every chunk reachable from `start` through static imports, `start` first. */
+function closure(start: string[], byFile: Map<string, ChunkInfo>): ChunkInfo[] {
+  const seen = new Set<string>();
+  const out: ChunkInfo[] = [];
+  const visit = (f: string) => {
+    if (seen.has(f)) return;
+    seen.add(f);
+    const c = byFile.get(f);
+    if (!c) throw new Error(`routePreloads: chunk ${f} not in the bundle`);
+    out.push(c);
+    c.imports.forEach(visit);
+  };
+  start.forEach(visit);
+  return out;
+}
+
+/**
+ * The link tags of one route: `<link rel="modulepreload">` for each chunk of its modules (and their
+ * static imports) and `<link rel="preload" as="style">` for their stylesheets, minus what the entry
+ * already loads. `crossorigin` as Vite's preload helper asks for them, so the browser reuses the answers.
+ * Errors: a module the route table names that is not a chunk of the bundle (a drifted table).
+ */
+export function routeLinks(modules: string[], chunks: ChunkInfo[]): string {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const bySrc = new Map(chunks.filter((c) => c.src).map((c) => [c.src!, c]));
+  const entry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName), byFile);
+  const have = new Set(entry.flatMap((c) => [c.fileName, ...c.css]));
+  const starts = modules.map((m) => {
+    const c = bySrc.get(m);
+    if (!c) throw new Error(`routePreloads: ${m} (route table) is not a chunk of the build`);
+    return c.fileName;
+  });
+  const tags: string[] = [];
+  for (const c of closure(starts, byFile)) {
+    for (const css of c.css) {
+      if (have.has(css)) continue;
+      have.add(css);
+      tags.push(`<link rel="preload" as="style" crossorigin href="/${css}">`);
+    }
+    if (have.has(c.fileName)) continue;
+    have.add(c.fileName);
+    tags.push(`<link rel="modulepreload" crossorigin href="/${c.fileName}">`);
+  }
+  return tags.join('\n    ');
+}
+
+/**
+ * index.html once per distinct set of route links (the links go before `</head>`, nothing else
+ * changes: the shell, its inline script and so the CSP hash stay the same), and the route map.
+ * Routes whose code the entry already has get no entry (the server answers index.html).
+ */
+export function routeHtmlFiles(indexHtml: string, routes: RouteModules[], chunks: ChunkInfo[]): RouteHtmlFiles {
+  if (!indexHtml.includes('</head>')) throw new Error('routePreloads: index.html has no </head>');
+  const files = new Map<string, string>();
+  const map: RouteHtmlMap = { version: 1, routes: [] };
+  for (const r of routes) {
+    const links = routeLinks(r.modules, chunks);
+    if (!links) continue;
+    const name = `html/${hash(links)}.html`;
+    if (!files.has(name)) files.set(name, indexHtml.replace(/\s*<\/head>/, () => `\n    ${links}\n  </head>`));
+    map.routes.push({ path: r.path, html: name });
+  }
+  return { files, map };
+}
