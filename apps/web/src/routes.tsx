@@ -36,7 +36,7 @@ const ForgetPwd = page(() => import('./pages/auth/ForgetPwd/index.tsx'));
 // the contract registry (@cunzheng/contract/evidenceKinds); the kind's config says the rest.
 const EvidenceList = page(() => import('./pages/evidence/List/index.tsx'));
 const EvidenceDownload = page(() => import('./pages/evidence/Download/index.tsx'));
-const NotFound = page(() => import('./pages/error/NotFound/index.tsx'), { antd: true });
+const NotFound = page(() => import('./pages/error/NotFound/index.tsx'));
 // Points, recharge and orders (issue 13).
 const BuyCredits = page(() => import('./pages/commerce/BuyCredits/index.tsx'));
 const Orders = page(() => import('./pages/commerce/Orders/index.tsx'));
@@ -98,7 +98,7 @@ const MobilePreview = page(() => import('./pages/app/Preview/index.tsx'), { antd
 const MobilePreviewProgress = page(() => import('./pages/app/PreviewProgress/index.tsx'), { antd: true });
 const LedgerExplorer = page(() => import('./pages/ledger/Explorer/index.tsx'));
 const Safekeeping = page(() => import('./pages/query/Safekeeping/index.tsx'));
-const VerifyPage = page(() => import('./pages/verify/Verify/index.tsx'), { antd: true });
+const VerifyPage = page(() => import('./pages/verify/Verify/index.tsx'));
 // Public query pages and the QR landing page (issue 12 §3).
 const QueryAuthentication = page(() => import('./pages/query/QueryAuthentication/index.tsx'));
 const QueryNotarial = page(() => import('./pages/query/QueryAuthentication/Notarial.tsx'));

@@ -10,7 +10,7 @@ import { useSession } from '../stores/session';
 
 const AdminLayout = page(() => import('./AdminLayout/index.tsx'), { antd: true });
 const MainLayout = page(() => import('./MainLayout/index.tsx'));
-const Forbidden = page(() => import('../pages/error/Forbidden/index.tsx'), { antd: true });
+const Forbidden = page(() => import('../pages/error/Forbidden/index.tsx'));
 
 export function OperatorGate({ getMenu }: { getMenu: () => MenuEntry[] }) {
   const { userInfo } = useSession();

@@ -1,12 +1,14 @@
 /**
  * The 403 page (无权访问): shown inside the main layout when a logged-in user who is not an operator
  * opens an /admin address (issue 8 §3). The user stays logged in; the way out is the home page.
+ * Plain markup with antd Result's look and picture (components/light/Result): no antd (issue 16).
  */
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Result } from 'antd';
 import { MSG, UI } from '@cunzheng/contract/messages';
 import { documentTitle } from '../../../layouts/RootLayout';
+import { Result } from '../../../components/light/Result';
+import { ForbiddenImage } from '../../../components/light/ForbiddenImage';
 
 export default function ForbiddenPage() {
   const navigate = useNavigate();
@@ -16,14 +18,10 @@ export default function ForbiddenPage() {
   return (
     <div className="page">
       <Result
-        status="403"
+        image={<ForbiddenImage />}
         title={MSG.FORBIDDEN}
         subTitle="该页面仅对平台运营人员开放，当前账号没有访问权限。"
-        extra={
-          <Button type="primary" onClick={() => navigate('/home')}>
-            {UI.BACK_HOME}
-          </Button>
-        }
+        action={{ label: UI.BACK_HOME, onClick: () => navigate('/home') }}
       />
     </div>
   );

@@ -7,16 +7,20 @@
  * - 核验证据包: drop an evidence package zip; the whole package is verified here (verifyPackage).
  * Every ledger proof and checkpoint signature is verified in the browser by @cunzheng/verify, the same
  * code as the `cunzheng-verify` CLI. `?tab=file|hash|no|package` opens a tab; `?sha256=` / `?no=` fill it.
+ * Plain controls (components/light), no antd: the page paints with the entry and its own chunk (issue 16).
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button, Grid, Input, Progress, Tabs } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { MSG } from '@cunzheng/contract/messages';
 import { hashBlob } from '@cunzheng/verify';
 import { ApiError } from '../../../api/request';
 import { lookupSha256 } from '../../../api/verify';
 import { formatSize } from '../../../utils/format';
+import { Button } from '../../../components/light/controls';
+import { ClearInput } from '../../../components/light/ClearInput';
+import { KeyTabs } from '../../../components/light/KeyTabs';
+import { ProgressBar } from '../../../components/light/ProgressBar';
 import { checkBaoquan, checkCertificates, checkPackage, type CertResult } from './checks';
 import { CertResults } from './CertResults';
 import { DropZone } from './DropZone';
@@ -39,6 +43,21 @@ async function byHash(sha256: string): Promise<{ sha256: string; results: CertRe
 /** Percentage 0–100 of done/total. */
 const pct = (done: number, total: number) => (total > 0 ? Math.min(100, Math.floor((done * 100) / total)) : 100);
 
+/** The hashing / checking progress line, full width (antd Progress size small). */
+const Busy = ({ percent }: { percent: number }) => (
+  <div className="vf-progress">
+    <ProgressBar percent={percent} label="核验进度" />
+  </div>
+);
+
+/** A tab label, long on wide screens and short below 768 px (CSS: no re-render, no shift). */
+const label = (long: string, short: string) => (
+  <>
+    <span className="vf-tab-long">{long}</span>
+    <span className="vf-tab-short">{short}</span>
+  </>
+);
+
 function FileTab() {
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
@@ -59,7 +78,7 @@ function FileTab() {
           <span className="vf-muted">{formatSize(file.size)}</span>
         </div>
       )}
-      {m.isPending && <Progress percent={progress} size="small" status="active" />}
+      {m.isPending && <Busy percent={progress} />}
       {m.isError && <div className="vf-error" role="alert">{messageOf(m.error)}</div>}
       {m.data && (
         <>
@@ -88,8 +107,8 @@ function HashTab({ initial }: { initial: string }) {
   return (
     <div>
       <div className="vf-form">
-        <Input size="large" value={value} maxLength={64} placeholder="请粘贴文件的 SHA-256 哈希值（64位十六进制）" aria-label="SHA-256" status={error ? 'error' : undefined} allowClear onChange={(e) => setValue(e.target.value)} onPressEnter={submit} className="vf-mono-input" />
-        <Button size="large" type="primary" loading={m.isPending} onClick={submit}>
+        <ClearInput value={value} maxLength={64} placeholder="请粘贴文件的 SHA-256 哈希值（64位十六进制）" aria-label="SHA-256" invalid={!!error} onValue={setValue} onEnter={submit} className="vf-mono-input" />
+        <Button primary className="lf-btn-inline" loading={m.isPending} onClick={submit}>
           核验
         </Button>
       </div>
@@ -113,8 +132,8 @@ function NoTab({ initial }: { initial: string }) {
   return (
     <div>
       <div className="vf-form">
-        <Input size="large" value={value} maxLength={32} placeholder="请输入保全号" aria-label="保全号" status={error ? 'error' : undefined} allowClear onChange={(e) => setValue(e.target.value)} onPressEnter={submit} />
-        <Button size="large" type="primary" loading={m.isPending} onClick={submit}>
+        <ClearInput value={value} maxLength={32} placeholder="请输入保全号" aria-label="保全号" invalid={!!error} onValue={setValue} onEnter={submit} />
+        <Button primary className="lf-btn-inline" loading={m.isPending} onClick={submit}>
           核验
         </Button>
       </div>
@@ -142,11 +161,11 @@ function PackageTab() {
     <div>
       <details className="vf-witness">
         <summary>见证策略（可选）：要求检查点由您信任的见证人联署</summary>
-        <Input.TextArea rows={2} maxLength={4000} value={keys} onChange={(e) => setKeys(e.target.value)} placeholder="见证人公钥（cosignature/v1），每行一个" aria-label="见证人公钥" />
-        <Input value={quorum} maxLength={3} onChange={(e) => setQuorum(e.target.value.replace(/\D/g, ''))} placeholder="至少联署数（默认：全部）" aria-label="至少联署数" style={{ marginTop: 8, maxWidth: 220 }} />
+        <textarea className="vf-field vf-textarea" rows={2} maxLength={4000} value={keys} onChange={(e) => setKeys(e.target.value)} placeholder="见证人公钥（cosignature/v1），每行一个" aria-label="见证人公钥" />
+        <input className="vf-field vf-quorum" value={quorum} maxLength={3} onChange={(e) => setQuorum(e.target.value.replace(/\D/g, ''))} placeholder="至少联署数（默认：全部）" aria-label="至少联署数" />
       </details>
       <DropZone prompt="将证据包（.zip）拖到此处，或点击选择" hint="在浏览器中逐项核验文件哈希、账本证明、检查点签名、时间戳、证书签名和区块链锚定，证据包不会上传" accept=".zip,application/zip" onFile={(f) => { setName(f.name); setProgress(0); m.mutate(f); }} disabled={m.isPending} testId="verify-package-drop" />
-      {m.isPending && <Progress percent={progress} size="small" status="active" />}
+      {m.isPending && <Busy percent={progress} />}
       {m.isError && <div className="vf-error" role="alert">{messageOf(m.error)}</div>}
       {m.data && <PackageReport report={m.data.report} pinned={m.data.pinned} name={name} />}
       <p className="vf-muted vf-tip">
@@ -161,7 +180,6 @@ export default function VerifyPage() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab') as Tab | null;
   const tab: Tab = asked && TABS.includes(asked) ? asked : params.get('sha256') ? 'hash' : params.get('no') ? 'no' : 'file';
-  const wide = Grid.useBreakpoint().md !== false;
   return (
     <div className="vf-page" lang="zh-CN">
       <h1 className="vf-title">证据核验</h1>
@@ -169,14 +187,14 @@ export default function VerifyPage() {
         无需登录。用文件、SHA-256、保全号或证据包核验保全证书：账本包含证明和检查点签名都在您的浏览器中独立计算，不依赖服务器的判断；文件不会上传。
         也可在<Link to="/queryAuthentication/safekeeping">证书查询</Link>中按保全号查看证书。
       </p>
-      <Tabs
+      <KeyTabs
         activeKey={tab}
         onChange={(k) => setParams({ tab: k }, { replace: true })}
         items={[
-          { key: 'file', label: wide ? '按文件核验' : '文件', children: <FileTab /> },
-          { key: 'hash', label: wide ? '按哈希核验' : '哈希', children: <HashTab initial={params.get('sha256') ?? ''} /> },
-          { key: 'no', label: wide ? '按保全号核验' : '保全号', children: <NoTab initial={params.get('no') ?? ''} /> },
-          { key: 'package', label: wide ? '核验证据包' : '证据包', children: <PackageTab /> },
+          { key: 'file', label: label('按文件核验', '文件'), children: <FileTab /> },
+          { key: 'hash', label: label('按哈希核验', '哈希'), children: <HashTab initial={params.get('sha256') ?? ''} /> },
+          { key: 'no', label: label('按保全号核验', '保全号'), children: <NoTab initial={params.get('no') ?? ''} /> },
+          { key: 'package', label: label('核验证据包', '证据包'), children: <PackageTab /> },
         ]}
       />
     </div>

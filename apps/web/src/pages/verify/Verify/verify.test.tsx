@@ -2,7 +2,7 @@
  * The /verify page with the real components (Testing Library, jsdom): input validation before any call,
  * the tabs chosen by the query string, and the rendering of a package report and of certificate cards.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -12,19 +12,6 @@ import VerifyPage from './index';
 import { CertResults } from './CertResults';
 import { PackageReport } from './PackageReport';
 
-beforeAll(() => {
-  if (!window.matchMedia) {
-    window.matchMedia = (query: string) =>
-      ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
-  }
-  if (!('ResizeObserver' in window)) {
-    (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    };
-  }
-});
 afterEach(cleanup);
 
 const page = (url: string) =>
@@ -54,6 +41,21 @@ describe('/verify', () => {
     cleanup();
     page('/verify');
     expect(screen.getByTestId('verify-file-drop').textContent).toContain('不会上传');
+  });
+
+  it('switches tabs and keeps what was typed in a tab it comes back to', () => {
+    page('/verify?tab=hash');
+    fireEvent.change(screen.getByLabelText('SHA-256'), { target: { value: 'ab'.repeat(32) } });
+    fireEvent.click(screen.getByRole('tab', { name: /按保全号核验/ }));
+    expect(screen.getByRole('tab', { name: /按保全号核验/ }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByLabelText('保全号')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: /按哈希核验/ }));
+    expect((screen.getByLabelText('SHA-256') as HTMLInputElement).value).toBe('ab'.repeat(32));
+    // The package tab's witness policy fields.
+    fireEvent.click(screen.getByRole('tab', { name: /核验证据包/ }));
+    expect(screen.getByTestId('verify-package-drop').textContent).toContain('证据包不会上传');
+    fireEvent.change(screen.getByLabelText('至少联署数'), { target: { value: '2a' } });
+    expect((screen.getByLabelText('至少联署数') as HTMLInputElement).value).toBe('2');
   });
 
   it('renders a failed package report with each check and its status', () => {
