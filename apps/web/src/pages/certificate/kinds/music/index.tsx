@@ -6,10 +6,13 @@
  * through the shared extraction dialog (POST /api/share/downMusicBaoquan). No English page.
  */
 import { lazy } from 'react';
-import { musicApi } from '../../../../api/kinds/music';
 import type { MusicView } from '../../../../api/music';
+import { lazyKindApi } from '../lazyApi';
 import { defineCertificateKind } from '../types';
+
+/** musicApi's certificate calls, loaded on first use. */
+export const musicCertApi = lazyKindApi<MusicView>({ list: 'music/getList', view: 'share/getMusicView' }, () => import('../../../../api/kinds/music').then((m) => m.musicApi));
 
 const MusicBlocks = lazy(() => import('./MusicBlocks'));
 
-export const musicCertificate = defineCertificateKind<MusicView>({ id: 'music', api: musicApi, title: '音乐存证保全证书', english: false, Sections: MusicBlocks });
+export const musicCertificate = defineCertificateKind<MusicView>({ id: 'music', api: musicCertApi, title: '音乐存证保全证书', english: false, Sections: MusicBlocks });

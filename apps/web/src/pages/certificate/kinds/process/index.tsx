@@ -7,12 +7,17 @@
  * video). No English page.
  */
 import { lazy } from 'react';
-import { mobileProcessApi, processApi } from '../../../../api/kinds/process';
 import type { ProView } from '../../../../api/process';
+import { lazyKindApi } from '../lazyApi';
 import { defineCertificateKind } from '../types';
+
+const loadProcessApi = () => import('../../../../api/kinds/process');
+/** processApi's and mobileProcessApi's certificate calls, loaded on first use. */
+export const processCertApi = lazyKindApi<ProView>({ list: 'processlist/getProList/2', view: 'share/getProView' }, () => loadProcessApi().then((m) => m.processApi));
+export const mobileProcessCertApi = lazyKindApi<ProView>({ list: 'processlist/getProList/4', view: 'share/getProView' }, () => loadProcessApi().then((m) => m.mobileProcessApi));
 
 const ProBlocks = lazy(() => import('./ProBlocks'));
 
-export const processCertificate = defineCertificateKind<ProView>({ id: 'process', api: processApi, title: '过程取证保全证书', english: false, Sections: ProBlocks });
+export const processCertificate = defineCertificateKind<ProView>({ id: 'process', api: processCertApi, title: '过程取证保全证书', english: false, Sections: ProBlocks });
 /** The same page for a mobile session (the route serves `process`, whose view call answers both types). */
-export const mobileProcessCertificate = defineCertificateKind<ProView>({ id: 'mobile', api: mobileProcessApi, title: '手机过程取证保全证书', english: false, Sections: ProBlocks });
+export const mobileProcessCertificate = defineCertificateKind<ProView>({ id: 'mobile', api: mobileProcessCertApi, title: '手机过程取证保全证书', english: false, Sections: ProBlocks });

@@ -7,7 +7,10 @@
  */
 import { lazy } from 'react';
 import type { WebView } from '../../../../api/forensics';
-import { webApi } from '../../../../api/kinds/web';
+import { lazyKindApi } from '../lazyApi';
 import { defineCertificateKind } from '../types';
 
-export const webCertificate = defineCertificateKind<WebView>({ id: 'web', api: webApi, title: '网页取证保全证书', english: false, Sections: lazy(() => import('./WebBlocks')) });
+/** webApi's certificate calls, loaded on first use (other kinds' certificates do not carry them). */
+export const webCertApi = lazyKindApi<WebView>({ list: 'webforlist/webList', view: 'share/getWebView' }, () => import('../../../../api/kinds/web').then((m) => m.webApi));
+
+export const webCertificate = defineCertificateKind<WebView>({ id: 'web', api: webCertApi, title: '网页取证保全证书', english: false, Sections: lazy(() => import('./WebBlocks')) });
