@@ -36,13 +36,23 @@ const item = (i: number): AppendItem => ({
 });
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 
-/** `callers` concurrent loops over [from, to); resolves the rate per second. */
+/** CPU time of this process per operation of the last `concurrently` run, ms (user + system). */
+let lastCpuMsPerOp = 0;
+
+/**
+ * `callers` concurrent loops over [from, to); resolves the rate per second (wall clock) and leaves the CPU
+ * time of this process per operation in `lastCpuMsPerOp` — on PGlite the whole database runs in this
+ * process, so `1000 / lastCpuMsPerOp` is the rate one uncontended core would reach whatever the load.
+ */
 async function concurrently(from: number, to: number, callers: number, one: (i: number) => Promise<unknown>): Promise<number> {
   const t0 = process.hrtime.bigint();
+  const cpu0 = process.cpuUsage();
   let next = from;
   await Promise.all(Array.from({ length: callers }, async () => {
     for (let i = next++; i < to; i = next++) await one(i);
   }));
+  const cpu = process.cpuUsage(cpu0);
+  lastCpuMsPerOp = (cpu.user + cpu.system) / 1000 / (to - from);
   return (to - from) / (ms(t0) / 1000);
 }
 
@@ -99,8 +109,11 @@ async function runOn(kind: BenchDb, target: number, samples: number) {
     // 3. Real appends at that size: one caller (one transaction each, as a lone deposit), then 16 and 64
     // concurrent callers through the group commit (each append its own body in a shared sequencer transaction).
     const appendsPerSec = await concurrently(fillTo, fillTo + samples, 1, (i) => db.transaction((tx) => ledger.append(tx, item(i).entry, i + 1)));
+    const appendCpuMs = lastCpuMsPerOp;
     const group16PerSec = await concurrently(fillTo + samples, fillTo + 2 * samples, 16, (i) => ledger.inBatch((tx) => ledger.append(tx, item(i).entry, i + 1)));
+    const group16CpuMs = lastCpuMsPerOp;
     const group64PerSec = await concurrently(fillTo + 2 * samples, target, 64, (i) => ledger.inBatch((tx) => ledger.append(tx, item(i).entry, i + 1)));
+    const group64CpuMs = lastCpuMsPerOp;
     const load1 = loadAvg();
     ledger.committed();
     let t0 = process.hrtime.bigint();
@@ -146,6 +159,10 @@ async function runOn(kind: BenchDb, target: number, samples: number) {
       plainInsertTxPerSec: plainPerSec,
       plainInsertTx16PerSec: plain16PerSec,
       appendRatio: appendsPerSec / plainPerSec,
+      // CPU of the bench process per append, ms (PGlite: database included; PostgreSQL: client side only).
+      appendCpuMs,
+      group16CpuMs,
+      group64CpuMs,
       proofP50ms: pct(lat, 50),
       proofP95ms: pct(lat, 95),
       pkSelectP50ms: pct(base, 50),
@@ -159,6 +176,7 @@ async function runOn(kind: BenchDb, target: number, samples: number) {
     };
     console.log(`  baseline: bare one-row insert transaction ${f2(plainPerSec)}/s (one caller), ${f2(plain16PerSec)}/s (16 callers)`);
     console.log(`  appends at ${fillTo}+: one caller ${f2(appendsPerSec)}/s (ratio ${f2(res.appendRatio)}); group commit 16 callers ${f2(group16PerSec)}/s (ratio ${f2(group16PerSec / plainPerSec)}, ${f2(group16PerSec / LEDGER_GOAL_PER_S)} of the goal), 64 callers ${f2(group64PerSec)}/s (ratio ${f2(group64PerSec / plainPerSec)}, ${f2(group64PerSec / LEDGER_GOAL_PER_S)} of the goal); load average ${res.loadavg}`);
+    console.log(`  CPU of this process per append (${database.kind === 'pglite' ? 'database included' : 'client side only'}): one caller ${f2(appendCpuMs)} ms, 16 callers ${f2(group16CpuMs)} ms, 64 callers ${f2(group64CpuMs)} ms → ${f2(1000 / group64CpuMs)} appends per CPU-second (64 callers)`);
     console.log(`  inclusion proof: p50 ${f2(res.proofP50ms)} ms, p95 ${f2(res.proofP95ms)} ms vs primary-key select p50 ${f2(res.pkSelectP50ms)} ms, p95 ${f2(res.pkSelectP95ms)} ms → ratio ${f2(res.proofRatioP50)} (p50), ${f2(res.proofRatioP95)} (p95)`);
     console.log(`  consistency proof: p50 ${f2(res.consistencyP50ms)} ms, p95 ${f2(res.consistencyP95ms)} ms; checkpoint signing at ${target}: ${f2(signMs)} ms`);
     const baseline = { name: 'bare one-row insert transaction/s (one caller)', value: plainPerSec, concurrent16: plain16PerSec };
