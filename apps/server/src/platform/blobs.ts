@@ -198,10 +198,21 @@ export function localBlobStore(dir: string): BlobStore {
     if (!/^[0-9a-f]{64}$/.test(sha)) throw new Error('bad blob address');
     return path.join(dir, sha.slice(0, 2), sha.slice(2, 4), sha);
   };
+  // Shard directories whose own entry this process made durable (fsynced their parent after they existed):
+  // their parent need not be fsynced again for every blob linked under them (issue 16: a link into an existing
+  // leaf directory fsyncs 1 directory instead of 3; into a new leaf, 2). A directory `mkdir` (re)creates leaves
+  // the set until its parent is fsynced again.
+  const durableDirs = new Set<string>();
   const linkIn = async (tmp: string, sha: string): Promise<boolean> => {
     const final = pathOf(sha);
     const parent = path.dirname(final);
-    await fsp.mkdir(parent, { recursive: true, mode: 0o700 });
+    const shard = path.dirname(parent);
+    // `mkdir` answers the first directory it created: the leaf alone, or the shard too.
+    const made = await fsp.mkdir(parent, { recursive: true, mode: 0o700 });
+    if (made) {
+      durableDirs.delete(parent);
+      if (made !== parent) durableDirs.delete(shard);
+    }
     let created = false;
     try {
       await fsp.link(tmp, final);
@@ -212,9 +223,15 @@ export function localBlobStore(dir: string): BlobStore {
       await fsp.utimes(final, now, now);
     }
     await syncDir(parent);
-    // New shard directories: make their entries durable too.
-    await syncDir(path.dirname(parent));
-    await syncDir(dir);
+    // New shard directories: make their entries durable too (once per directory and process, see durableDirs).
+    if (!durableDirs.has(parent)) {
+      await syncDir(shard);
+      if (!durableDirs.has(shard)) {
+        await syncDir(dir);
+        durableDirs.add(shard);
+      }
+      durableDirs.add(parent);
+    }
     return created;
   };
   const writeTmp = async (buf: Buffer): Promise<string> => {
@@ -252,12 +269,15 @@ export function localBlobStore(dir: string): BlobStore {
     async repair(staged) {
       const final = pathOf(staged.sha256);
       const h = crypto.createHash('sha256');
+      // Usually a new blob: a bare open answers ENOENT (issue 16: no read stream built for nothing).
+      let fh: fsp.FileHandle;
       try {
-        for await (const c of fs.createReadStream(final, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) h.update(c);
+        fh = await fsp.open(final, 'r');
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
         throw e;
       }
+      for await (const c of fh.createReadStream({ highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) h.update(c); // closes fh
       if (h.digest('hex') === staged.sha256) return false;
       const side = path.join(tmpDir, `repair-${crypto.randomUUID()}`); // swept if a crash leaves it
       await fsp.link(staged.tmpPath, side);
