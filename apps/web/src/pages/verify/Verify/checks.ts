@@ -2,11 +2,15 @@
  * The page's verification logic (issue 3 §4), with the verifier package's code: for each certificate
  * found, the ledger proof is fetched and verified in this browser (leaf hash, checkpoint signature by the
  * published key, inclusion proof) and the entry must name the searched file hash; a package zip is
- * verified whole by `verifyPackage`, pinned to the published key when it could be fetched.
+ * verified whole by `verifyPackage`, pinned to the published key when it could be fetched. The page
+ * loads this module (and the verifier package with it) after its first render: one chunk.
  */
 import type { TVerifyItem } from '@cunzheng/contract/verify';
 import { blobSource, verifyLedgerBundle, verifyPackage, type LedgerCheck, type Report } from '@cunzheng/verify';
 import { getLedgerEntry, getLedgerProof, getVerifierKey, type LedgerProof } from '../../../api/ledger';
+
+/** A file's SHA-256 (lowercase hex), computed here, streamed in chunks for large files (re-exported for the lazy chunk). */
+export { hashBlob } from '@cunzheng/verify';
 
 /** A certificate with its in-browser verdict. */
 export interface CertResult {

@@ -9,11 +9,10 @@
  * code as the `cunzheng-verify` CLI. `?tab=file|hash|no|package` opens a tab; `?sha256=` / `?no=` fill it.
  * Plain controls (components/light), no antd: the page paints with the entry and its own chunk (issue 16).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { MSG } from '@cunzheng/contract/messages';
-import { hashBlob } from '@cunzheng/verify';
 import { ApiError } from '../../../api/request';
 import { lookupSha256 } from '../../../api/verify';
 import { formatSize } from '../../../utils/format';
@@ -21,7 +20,7 @@ import { Button } from '../../../components/light/controls';
 import { ClearInput } from '../../../components/light/ClearInput';
 import { KeyTabs } from '../../../components/light/KeyTabs';
 import { ProgressBar } from '../../../components/light/ProgressBar';
-import { checkBaoquan, checkCertificates, checkPackage, type CertResult } from './checks';
+import type { CertResult } from './checks';
 import { CertResults } from './CertResults';
 import { DropZone } from './DropZone';
 import { PackageReport } from './PackageReport';
@@ -31,12 +30,19 @@ const HEX64 = /^[0-9a-fA-F]{64}$/;
 const TABS = ['file', 'hash', 'no', 'package'] as const;
 type Tab = (typeof TABS)[number];
 
+/**
+ * The verification code (checks.ts and @cunzheng/verify: ledger proofs, signatures, zip, CMS …) comes
+ * in its own chunk, asked for as soon as the page has rendered, so the page paints without waiting for
+ * it (issue 16) and every check still runs in this browser, also when the network drops afterwards.
+ */
+const loadChecks = () => import('./checks');
+
 /** The Chinese message of a failed call (network failure when not an ApiError). */
 const messageOf = (e: unknown) => (e instanceof ApiError ? e.msg : MSG.NETWORK_FAILURE);
 
 /** Looks up and verifies the certificates of a hash. */
 async function byHash(sha256: string): Promise<{ sha256: string; results: CertResult[] }> {
-  const { list } = await lookupSha256(sha256);
+  const [{ list }, { checkCertificates }] = await Promise.all([lookupSha256(sha256), loadChecks()]);
   return { sha256, results: await checkCertificates(list, sha256) };
 }
 
@@ -62,7 +68,10 @@ function FileTab() {
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
   const m = useMutation({
-    mutationFn: async (f: File) => byHash(await hashBlob(f, (d, t) => setProgress(pct(d, t)))),
+    mutationFn: async (f: File) => {
+      const { hashBlob } = await loadChecks();
+      return byHash(await hashBlob(f, (d, t) => setProgress(pct(d, t))));
+    },
   });
   const onFile = (f: File) => {
     setFile(f);
@@ -122,7 +131,7 @@ function HashTab({ initial }: { initial: string }) {
 function NoTab({ initial }: { initial: string }) {
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
-  const m = useMutation({ mutationFn: checkBaoquan });
+  const m = useMutation({ mutationFn: async (no: string) => (await loadChecks()).checkBaoquan(no) });
   const submit = () => {
     const v = value.trim();
     if (!v) return setError(MSG.BAOQUAN_REQUIRED);
@@ -156,7 +165,7 @@ function PackageTab() {
     const q = Number(quorum) > 0 ? Math.floor(Number(quorum)) : list.length;
     return list.length ? { keys: list, quorum: q } : undefined;
   };
-  const m = useMutation({ mutationFn: (f: File) => checkPackage(f, (d, t) => setProgress(pct(d, t)), policy()) });
+  const m = useMutation({ mutationFn: async (f: File) => (await loadChecks()).checkPackage(f, (d, t) => setProgress(pct(d, t)), policy()) });
   return (
     <div>
       <details className="vf-witness">
@@ -180,6 +189,9 @@ export default function VerifyPage() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab') as Tab | null;
   const tab: Tab = asked && TABS.includes(asked) ? asked : params.get('sha256') ? 'hash' : params.get('no') ? 'no' : 'file';
+  useEffect(() => {
+    void loadChecks().catch(() => undefined); // a failed load is retried by the first check, which reports it
+  }, []);
   return (
     <div className="vf-page" lang="zh-CN">
       <h1 className="vf-title">证据核验</h1>
