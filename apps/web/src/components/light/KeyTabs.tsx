@@ -15,13 +15,13 @@ export interface KeyTab<K extends string> {
   children: ReactNode;
 }
 
-/** Tab bar and panes; `onChange` gets the key of the tab clicked. */
-export function KeyTabs<K extends string>({ activeKey, onChange, items }: { activeKey: K; onChange: (key: K) => void; items: Array<KeyTab<K>> }) {
+/** Tab bar and panes; `onChange` gets the key of the tab clicked; `align` places the bar (default: left, like antd's). */
+export function KeyTabs<K extends string>({ activeKey, onChange, items, align = 'start' }: { activeKey: K; onChange: (key: K) => void; items: Array<KeyTab<K>>; align?: 'start' | 'center' }) {
   const [opened, setOpened] = useState<K[]>([activeKey]);
   if (!opened.includes(activeKey)) setOpened([...opened, activeKey]);
   const id = useId();
   return (
-    <div className="lf-tabs lf-tabs-start">
+    <div className={align === 'start' ? 'lf-tabs lf-tabs-start' : 'lf-tabs'}>
       <div className="lf-tabs-nav" role="tablist">
         {items.map((t) => (
           <button

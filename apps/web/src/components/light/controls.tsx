@@ -7,6 +7,7 @@
  */
 import { createContext, useContext, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import './controls.css';
+import { KeyTabs } from './KeyTabs.tsx';
 
 /** The id an item's label points at: the first input inside the item takes it. */
 const ItemId = createContext<string | undefined>(undefined);
@@ -116,42 +117,11 @@ export function Switcher<T extends string | number>({ value, options, onChange, 
 }
 
 /**
- * Centred tabs (antd Tabs): a pane is rendered when first opened and kept (hidden) afterwards, so
- * what was typed survives a switch and a pane's captcha loads only when it is opened.
+ * Centred tabs (antd Tabs) that keep their own open tab: a pane is rendered when first opened and kept
+ * (hidden) afterwards, so what was typed survives a switch and a pane's captcha loads only when it is
+ * opened. The bar and panes are KeyTabs'.
  */
 export function Tabs({ items }: { items: Array<{ key: string; label: string; children: ReactNode }> }) {
   const [active, setActive] = useState(items[0]?.key ?? '');
-  const [opened, setOpened] = useState<string[]>([active]);
-  const id = useId();
-  const open = (key: string) => {
-    setActive(key);
-    setOpened((o) => (o.includes(key) ? o : [...o, key]));
-  };
-  return (
-    <div className="lf-tabs">
-      <div className="lf-tabs-nav" role="tablist">
-        {items.map((t) => (
-          <button
-            key={t.key}
-            type="button"
-            role="tab"
-            id={`${id}-tab-${t.key}`}
-            aria-selected={t.key === active}
-            aria-controls={`${id}-panel-${t.key}`}
-            className={`lf-tab${t.key === active ? ' lf-tab-on' : ''}`}
-            onClick={() => open(t.key)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      {items.map((t) =>
-        opened.includes(t.key) ? (
-          <div key={t.key} role="tabpanel" id={`${id}-panel-${t.key}`} aria-labelledby={`${id}-tab-${t.key}`} hidden={t.key !== active}>
-            {t.children}
-          </div>
-        ) : null,
-      )}
-    </div>
-  );
+  return <KeyTabs activeKey={active} onChange={setActive} items={items} align="center" />;
 }

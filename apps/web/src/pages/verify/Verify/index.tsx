@@ -52,7 +52,7 @@ const pct = (done: number, total: number) => (total > 0 ? Math.min(100, Math.flo
 /** The hashing / checking progress line, full width (antd Progress size small). */
 const Busy = ({ percent }: { percent: number }) => (
   <div className="vf-progress">
-    <ProgressBar percent={percent} label="核验进度" />
+    <ProgressBar percent={percent} width="100%" label="核验进度" />
   </div>
 );
 
