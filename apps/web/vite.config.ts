@@ -43,12 +43,16 @@ function markLazyImports(): Plugin {
 
 /** Route → source modules, read by htmlShell from the route table, used by routePreloads. */
 let routeTable: RouteModules[] | null = null;
+/** The shell markup of index.html and the prerendered first screens (route pattern → markup), by htmlShell. */
+let prerendered: { shell: string; markup: Map<string, string> } | null = null;
 
 /**
  * Issue 16 (first paint before JavaScript): at build time, renders the logged-out site header from the
  * real components and route table (src/shell/renderShell.tsx, through a throw-away Vite SSR server with
  * the build's mode and env) into index.html's `<div id="root">`, followed by the small inline script that
- * fits it to the URL. Builds only; the dev server serves index.html as written.
+ * fits it to the URL. Also renders the first screen of every `prerender: true` route (renderShell.tsx
+ * `prerenderRoute`, issue 16), which routePreloads writes into that route's HTML. Builds only; the dev
+ * server serves index.html as written.
  */
 function htmlShell(): Plugin {
   let mode = 'production';
@@ -77,9 +81,18 @@ function htmlShell(): Plugin {
         const lazy = (await server.ssrLoadModule('/src/lazyPage.tsx')) as typeof import('./src/lazyPage');
         const table = (await server.ssrLoadModule('/src/routes.tsx')) as typeof import('./src/routes');
         routeTable = lazy.routeModules(table.routes);
+        const shell = m.shellMarkup();
+        // Issue 16 (first screen prerendered): the routes whose handle says `prerender: true`, one by one
+        // (they share the route table's lazy modules).
+        const markup = new Map<string, string>();
+        for (const r of routeTable) {
+          const url = r.prerender ? m.prerenderUrl(r.path) : null;
+          if (url) markup.set(r.path, await m.prerenderRoute(url));
+        }
+        prerendered = { shell, markup };
         const root = '<div id="root"></div>';
         if (!html.includes(root)) throw new Error(`index.html: ${root} not found`);
-        return html.replace(root, `<div id="root">${m.shellMarkup()}</div>\n    <script>${m.shellScript()}</script>`);
+        return html.replace(root, `<div id="root">${shell}</div>\n    <script>${m.shellScript()}</script>`);
       } finally {
         await server.close();
       }
@@ -129,7 +142,7 @@ function routePreloads(): Plugin {
             ? [{ fileName: c.fileName, src: c.facadeModuleId ? fromRoot(c.facadeModuleId) : undefined, isEntry: c.isEntry, imports: c.imports, css: [...(c.viteMetadata?.importedCss ?? [])] }]
             : [],
         );
-        const { files, map } = routeHtmlFiles(String(index.source), routeTable, chunks);
+        const { files, map } = routeHtmlFiles(String(index.source), routeTable, chunks, prerendered ?? undefined);
         for (const [fileName, source] of files) {
           // Pre-compressed like every other asset (the server sends the variant the browser accepts).
           this.emitFile({ type: 'asset', fileName, source });

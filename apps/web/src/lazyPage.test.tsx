@@ -86,7 +86,7 @@ describe('lazyPage', () => {
       {
         element: <Layout />,
         children: [
-          { path: '/a', element: <Wrap><A /></Wrap> },
+          { path: '/a', element: <Wrap><A /></Wrap>, handle: { prerender: true } },
           { path: '/b', element: <B />, children: [{ index: true, element: <Idx /> }, { path: ':id', element: <A /> }] },
           { path: '/plain', element: <Unmarked /> },
           { path: '*', element: <B /> },
@@ -94,7 +94,7 @@ describe('lazyPage', () => {
       },
     ];
     expect(routeModules(routes)).toEqual([
-      { path: '/a', modules: ['src/Layout.tsx', 'src/A.tsx'] },
+      { path: '/a', modules: ['src/Layout.tsx', 'src/A.tsx'], prerender: true },
       { path: '/b', modules: ['src/Layout.tsx', 'src/B.tsx', 'src/Idx.tsx'] },
       { path: '/b/:id', modules: ['src/Layout.tsx', 'src/B.tsx', 'src/A.tsx'] },
       { path: '/plain', modules: ['src/Layout.tsx'] },

@@ -13,6 +13,7 @@
  */
 import { Children, isValidElement, lazy, type ComponentType, type ReactNode } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
+import { asHandle } from './routeHandle';
 
 type Loader<P> = () => Promise<{ default: ComponentType<P> }>;
 
@@ -95,6 +96,8 @@ export interface RouteModules {
   path: string;
   /** Source modules (paths from the web app's root, e.g. `src/pages/home/Home/index.tsx`), layouts first. */
   modules: string[];
+  /** The route's handle asks for its first screen to be rendered into its HTML (`prerender: true`). */
+  prerender?: true;
 }
 
 /**
@@ -111,7 +114,7 @@ export function routeModules(routes: RouteObject[]): RouteModules[] {
       const modules = [...new Set([...inherited, ...own.flat()])];
       const path = r.path ? (r.path.startsWith('/') ? r.path : `${parent.replace(/\/+$/, '')}/${r.path}`) : parent;
       // A parent's own match is replaced by its index route's (the same URL renders the index).
-      if (r.path || r.index) out.set(path, { path, modules });
+      if (r.path || r.index) out.set(path, { path, modules, ...(asHandle(r.handle).prerender ? { prerender: true as const } : {}) });
       if (r.children) walk(r.children, path, modules);
     }
   };

@@ -35,6 +35,12 @@ export interface RouteHandle {
   roles?: readonly string[];
   /** Header menu entry. */
   menu?: MenuHandle;
+  /**
+   * Issue 16 (first screen prerendered): the build renders this route's first screen (layout and page, no
+   * data, logged out) into its own HTML, so it paints before any JavaScript. Only for pages whose first
+   * client render is static, uses no antd and reads no browser state while rendering.
+   */
+  prerender?: boolean;
 }
 
 /** Narrows an unknown route handle (routes without one give `{}`). */

@@ -5,11 +5,11 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { getMenu } from '../routes';
-import { barePrefixes, SHELL_ID, shellMarkup, shellScript } from './renderShell';
+import { barePrefixes, prerenderRoute, prerenderUrl, SHELL_ID, shellMarkup, shellScript } from './renderShell';
 
-function load(path: string): HTMLElement | null {
+function load(path: string, markup = shellMarkup()): HTMLElement | null {
   window.history.replaceState(null, '', path);
-  document.body.innerHTML = `<div id="root">${shellMarkup()}</div>`;
+  document.body.innerHTML = `<div id="root">${markup}</div>`;
   new Function(shellScript())();
   return document.getElementById(SHELL_ID);
 }
@@ -50,5 +50,22 @@ describe('HTML shell', () => {
     expect(load('/administrator')).toBeTruthy();
     localStorage.setItem('token', 'x');
     expect(load('/home')).toBeNull();
+  });
+
+  it('prerenders a first screen: layout and page of the route table, taken away like the shell (issue 16)', async () => {
+    expect(prerenderUrl('/login')).toBe('/login');
+    expect(prerenderUrl('/*')).toBe('/__prerender__');
+    expect(prerenderUrl('/ledger/:chainhash')).toBeNull();
+    const html = await prerenderRoute('/login');
+    expect(html.startsWith(`<div id="${SHELL_ID}" class="app-shell">`)).toBe(true);
+    const shell = load('/login', html)!;
+    expect(shell.querySelector('header.site-header')).toBeTruthy();
+    expect(shell.querySelector('main.app-main h3')?.textContent).toBe('登录');
+    expect(shell.querySelector('.page-loading')).toBeNull();
+    const fields = [...shell.querySelectorAll('input')];
+    expect(fields.length).toBeGreaterThan(1);
+    expect(fields.every((f) => f.readOnly)).toBe(true); // nothing typed before React takes over is lost
+    localStorage.setItem('token', 'x');
+    expect(load('/login', html)).toBeNull();
   });
 });

@@ -6,9 +6,14 @@
  * page's code first), so nothing moves or flashes. A small inline script ({@link shellScript}) fits it to
  * the URL before the first paint, or takes it away where the page has no site header or the visitor is
  * logged in (their header differs: points, account, more menu entries).
+ * Routes whose handle says `prerender: true` get their whole first screen instead ({@link prerenderRoute},
+ * written into the route's own HTML by src/shell/routePreloads.ts), dropped by the same script.
  */
+import { StrictMode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, MemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { preloadRoute } from '../lazyPage';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SiteHeader } from '../components/SiteHeader';
 import { getMenu, routes } from '../routes';
@@ -52,4 +57,35 @@ export function shellScript(): string {
 if(t||${bare}.some(function(b){return p===b||p.indexOf(b+'/')===0})){s.parentNode.removeChild(s);return}
 var a=s.querySelectorAll('nav a');for(var i=0;i<a.length;i++){var h=a[i].getAttribute('href');if(p===h||p.indexOf(h+'/')===0){a[i].className='active';a[i].setAttribute('aria-current','page')}}
 var l=s.querySelectorAll('a[href^="/login"]');for(i=0;i<l.length;i++)l[i].setAttribute('href',p.indexOf('/login')===0?'/login':'/login?redirect='+encodeURIComponent(p+location.search))})()`;
+}
+
+/** The URL a route pattern is prerendered at: the pattern itself; a splat (`/*`) as an unknown path; null with `:params`. */
+export function prerenderUrl(pattern: string): string | null {
+  if (/(^|\/):/.test(pattern)) return null;
+  return pattern.replace(/\/\*$/, '/__prerender__');
+}
+
+/**
+ * Issue 16 (first screen prerendered, build time): the whole first screen of a `prerender: true` route —
+ * the route table rendered at `url` for a logged-out visitor with no data, its lazy layout and page loaded
+ * first (as main.tsx does before its first render), so it is what React's first client render draws. The
+ * root element carries {@link SHELL_ID}, so the inline script takes it away exactly like the plain shell
+ * (bare page, stored session); its fields are read-only until then. Errors: a page that suspends (its code not loaded) or throws while rendering.
+ */
+export async function prerenderRoute(url: string): Promise<string> {
+  await preloadRoute(routes, url);
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const html = renderToStaticMarkup(
+    <StrictMode>
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+  router.dispose();
+  // A spinner (code not loaded) or the route's error element (it threw, e.g. read `window`) is no first screen.
+  if (/class="(page-loading|route-error)"/.test(html) || !/^<div class="[^"]+"/.test(html) || !html.includes('<main')) throw new Error(`prerender ${url}: not a finished first screen`);
+  // Fields stay read-only until React's first render replaces them: what a visitor typed into the HTML
+  // alone would be lost then (read-only looks the same; nothing here styles :read-only).
+  return html.replace(/^<div /, `<div id="${SHELL_ID}" `).replace(/<(input|textarea)\b(?![^>]*\sreadonly)/gi, '<$1 readonly=""');
 }
