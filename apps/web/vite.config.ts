@@ -142,7 +142,8 @@ function routePreloads(): Plugin {
             ? [{ fileName: c.fileName, src: c.facadeModuleId ? fromRoot(c.facadeModuleId) : undefined, isEntry: c.isEntry, imports: c.imports, css: [...(c.viteMetadata?.importedCss ?? [])] }]
             : [],
         );
-        const { files, map } = routeHtmlFiles(String(index.source), routeTable, chunks, prerendered ?? undefined);
+        const css = new Map(Object.values(bundle).flatMap((a) => (a.type === 'asset' && a.fileName.endsWith('.css') ? [[a.fileName, String(a.source)] as const] : [])));
+        const { files, map } = routeHtmlFiles(String(index.source), routeTable, chunks, prerendered ? { ...prerendered, css } : undefined);
         for (const [fileName, source] of files) {
           // Pre-compressed like every other asset (the server sends the variant the browser accepts).
           this.emitFile({ type: 'asset', fileName, source });

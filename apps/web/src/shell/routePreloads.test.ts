@@ -49,7 +49,7 @@ describe('routePreloads', () => {
     expect(help.replace(/\s*<link[^>]*>/g, '')).toBe(INDEX); // the shell and its inline script untouched (CSP hash)
   });
 
-  it('puts a prerendered first screen in place of the shell, with render-blocking stylesheets (issue 16)', () => {
+  it('puts a prerendered first screen in place of the shell, with its stylesheets inlined (issue 16)', () => {
     const shell = '<div id="s"><main></main></div>';
     const index = INDEX.replace('<div id="root"></div>', `<div id="root">${shell}</div>`);
     const home = '<div id="s" class="app-shell"><main><h1>首页 $& $1</h1></main></div>';
@@ -57,17 +57,20 @@ describe('routePreloads', () => {
       { path: '/home', modules: ['src/layouts/MainLayout/index.tsx', 'src/pages/home/Home/index.tsx'], prerender: true as const },
       { path: '/other', modules: ['src/layouts/MainLayout/index.tsx', 'src/pages/home/Home/index.tsx'] },
     ];
-    const { files, map } = routeHtmlFiles(index, routes, chunks, { shell, markup: new Map([['/home', home]]) });
+    const css = new Map([['assets/Home-1.css', '.home{color:red}'], ['assets/shared-1.css', '.s{}</style><b>']]);
+    const { files, map } = routeHtmlFiles(index, routes, chunks, { shell, markup: new Map([['/home', home]]), css });
     expect(files.size).toBe(2);
     const pre = files.get(map.routes[0]!.html)!;
     expect(pre).toContain(`<div id="root">${home}</div><script>x()</script>`); // inline script untouched
-    expect(pre).toContain('<link rel="stylesheet" crossorigin href="/assets/Home-1.css">');
-    expect(pre).toContain('<link rel="stylesheet" crossorigin href="/assets/shared-1.css">');
+    // The rules in the HTML; the file linked for no media, so Vite's preload helper adds no second copy.
+    expect(pre).toContain('<style>.home{color:red}</style><link rel="stylesheet" media="not all" crossorigin href="/assets/Home-1.css">');
+    expect(pre).toContain('<style>.s{}<\\/style><b></style><link rel="stylesheet" media="not all" crossorigin href="/assets/shared-1.css">');
     expect(pre).not.toContain('as="style"');
+    expect(() => routeHtmlFiles(index, routes, chunks, { shell, markup: new Map([['/home', home]]), css: new Map() })).toThrow(/not in the bundle/);
     const other = files.get(map.routes[1]!.html)!;
     expect(other).toContain(shell);
     expect(other).toContain('<link rel="preload" as="style" crossorigin href="/assets/Home-1.css">');
-    expect(() => routeHtmlFiles(INDEX, routes, chunks, { shell, markup: new Map([['/home', home]]) })).toThrow(/shell markup/);
+    expect(() => routeHtmlFiles(INDEX, routes, chunks, { shell, markup: new Map([['/home', home]]), css })).toThrow(/shell markup/);
   });
 
   it('fails when the route table names a module the build has no chunk for', () => {

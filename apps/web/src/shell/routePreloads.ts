@@ -65,7 +65,7 @@ function closure(start: string[], byFile: Map<string, ChunkInfo>): ChunkInfo[] {
  * already loads. `crossorigin` as Vite's preload helper asks for them, so the browser reuses the answers.
  * Errors: a module the route table names that is not a chunk of the bundle (a drifted table).
  */
-export function routeLinks(modules: string[], chunks: ChunkInfo[], blockingCss = false): string {
+export function routeLinks(modules: string[], chunks: ChunkInfo[], inlineCss?: Map<string, string>): string {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const bySrc = new Map(chunks.filter((c) => c.src).map((c) => [c.src!, c]));
   const entry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName), byFile);
@@ -80,9 +80,12 @@ export function routeLinks(modules: string[], chunks: ChunkInfo[], blockingCss =
     for (const css of c.css) {
       if (have.has(css)) continue;
       have.add(css);
-      // A prerendered first screen must not paint before its styles (it would shift): render-blocking then.
-      // Vite's preload helper finds the stylesheet link and does not add a second one.
-      tags.push(blockingCss ? `<link rel="stylesheet" crossorigin href="/${css}">` : `<link rel="preload" as="style" crossorigin href="/${css}">`);
+      // A prerendered first screen must not paint before its styles (it would shift), nor wait for another
+      // request: its stylesheets go into the HTML. The file is still linked, as a stylesheet for no media (not
+      // render-blocking, rules not applied), so Vite's preload helper finds it and adds no second copy.
+      const source = inlineCss?.get(css);
+      if (inlineCss && source === undefined) throw new Error(`routePreloads: stylesheet ${css} not in the bundle`);
+      tags.push(source !== undefined ? `<style>${source.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" media="not all" crossorigin href="/${css}">` : `<link rel="preload" as="style" crossorigin href="/${css}">`);
     }
     if (have.has(c.fileName)) continue;
     have.add(c.fileName);
@@ -97,17 +100,17 @@ export function routeLinks(modules: string[], chunks: ChunkInfo[], blockingCss =
  * Routes whose code the entry already has get no entry (the server answers index.html).
  * Issue 16 (first screen prerendered): for a route in `prerendered.markup` (pattern → markup), the HTML
  * shell (`prerendered.shell`, as index.html has it) is replaced by that markup and its stylesheets are
- * render-blocking; the inline script is untouched, so the CSP hash still holds.
+ * inlined (`prerendered.css`: file → source); the inline script is untouched, so the CSP hash still holds.
  * Errors: index.html without `</head>`, or without the shell markup when routes are prerendered.
  */
-export function routeHtmlFiles(indexHtml: string, routes: RouteModules[], chunks: ChunkInfo[], prerendered?: { shell: string; markup: Map<string, string> }): RouteHtmlFiles {
+export function routeHtmlFiles(indexHtml: string, routes: RouteModules[], chunks: ChunkInfo[], prerendered?: { shell: string; markup: Map<string, string>; css: Map<string, string> }): RouteHtmlFiles {
   if (!indexHtml.includes('</head>')) throw new Error('routePreloads: index.html has no </head>');
   if (prerendered?.markup.size && !indexHtml.includes(prerendered.shell)) throw new Error('routePreloads: the shell markup is not in index.html');
   const files = new Map<string, string>();
   const map: RouteHtmlMap = { version: 1, routes: [] };
   for (const r of routes) {
     const markup = prerendered?.markup.get(r.path);
-    const links = routeLinks(r.modules, chunks, markup !== undefined);
+    const links = routeLinks(r.modules, chunks, markup === undefined ? undefined : prerendered!.css);
     if (!links && markup === undefined) continue;
     const name = `html/${hash(links + (markup ?? ''))}.html`;
     if (!files.has(name)) {
