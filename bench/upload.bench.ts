@@ -29,6 +29,8 @@ export interface Figure {
   /** The goal, e.g. "≥ 0.45" or "≤ 256". */
   goal: string;
   ratio: number;
+  /** Whether the goal is met, when `ratio` is not value ÷ goal (the memory figures: goal ÷ value). */
+  met?: boolean;
   db: 'pglite' | 'postgres';
   /** 1-minute load average when measured. */
   load: number;
