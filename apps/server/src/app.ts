@@ -24,7 +24,9 @@ import { buildServices, registerRoutes, registerWorkers, type Services } from '.
 import { startJobs } from './platform/jobs.ts';
 import { opsRoutes } from './modules/system/ops.ts';
 import { freshFor } from './modules/system/routes.ts';
-import { loadSpaHtml } from './platform/spaRoutes.ts';
+import { pageDataLookup } from './platform/pageData.ts';
+import { pageDataSources } from './platform/pageDataSources.ts';
+import { loadSpaHtml, sendSpaHtml } from './platform/spaRoutes.ts';
 import { MSG } from '@cunzheng/contract/messages';
 
 export interface BuiltApp {
@@ -196,12 +198,14 @@ export async function buildApp(config: Config, database: Database, opts: { logge
       },
     });
   }
-  app.setNotFoundHandler((req, reply) => {
+  // Issue 16: certificate and ledger pages get their first API answer with the HTML (platform/pageData.ts).
+  const pageData = pageDataLookup(pageDataSources({ certificate: services.certificate, ledger: services.ledger, sessions: ctx.sessions }));
+  app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     if (req.method === 'GET' && hasWeb && !url.toLowerCase().startsWith('/api/')) {
       // History-mode fallback: the SPA's router shows its own 404 page for unknown paths. The HTML is the
       // route's (its page chunks preloaded; same shell and inline script as index.html, so the CSP holds).
-      return reply.type('text/html; charset=utf-8').sendFile(spaHtml(url));
+      return sendSpaHtml(req, reply, webDist, spaHtml(url), await pageData(url, req));
     }
     return reply.status(200).send({ code: 404, msg: MSG.API_NOT_FOUND, data: null });
   });

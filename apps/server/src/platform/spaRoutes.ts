@@ -5,9 +5,13 @@
  * fallback answers a URL with the file of the pattern React Router would match — ranked as React Router
  * ranks routes (static segment 10, `:param` 3, splat −2), case-insensitive, trailing slash ignored — and
  * index.html for anything else or without a map. The files differ from index.html only in those links.
+ * A route whose first screen is drawn from an API answer gets that answer embedded (./pageData.ts,
+ * {@link sendSpaHtml}).
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { bodyEtag, embedPageData, type PageDatum } from './pageData.ts';
 
 /** Answers the file (relative to the web build) to send for a URL path. */
 export type SpaHtml = (pathname: string) => string;
@@ -60,4 +64,32 @@ export function loadSpaHtml(webDist: string): SpaHtml {
     list = [];
   }
   return (pathname) => list.find((c) => c.re.test(pathname))?.html ?? 'index.html';
+}
+
+/** The build's HTML files by name, read on first use (the build does not change while the server runs). */
+const htmlText = new Map<string, string>();
+
+/** True when If-None-Match names `etag` (or `*`). */
+const etagMatches = (header: string | undefined, etag: string) => !!header && (header.trim() === '*' || header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag));
+
+/**
+ * Sends the route's HTML `file` (from {@link SpaHtml}). Without `data`: the file itself through
+ * @fastify/static (pre-compressed variant, its ETag/304, `Cache-Control: no-cache`). With data: the file
+ * with the data embedded (pageData.ts), `Cache-Control: private, no-cache`, `Vary: Authorization`, an ETag
+ * of these exact bytes (so a 304 never revives the plain shell or another viewer's data), compressed by
+ * the app's compression hook.
+ */
+export function sendSpaHtml(req: FastifyRequest, reply: FastifyReply, webDist: string, file: string, data: PageDatum[]): FastifyReply {
+  reply.type('text/html; charset=utf-8');
+  if (data.length === 0) return reply.sendFile(file);
+  let text = htmlText.get(file);
+  if (text === undefined) {
+    text = fs.readFileSync(path.join(webDist, file), 'utf8');
+    htmlText.set(file, text);
+  }
+  const html = embedPageData(text, data);
+  const etag = bodyEtag(html);
+  reply.header('cache-control', 'private, no-cache').header('vary', 'Authorization, Accept-Encoding').header('etag', etag);
+  if (etagMatches(req.headers['if-none-match'], etag)) return reply.code(304).send();
+  return reply.send(html);
 }

@@ -22,6 +22,17 @@ const proofData = (p: InclusionProofData) => ({
   checkpoint: p.checkpoint.note,
 });
 
+/**
+ * The `data` of GET /api/ledger/entry for `chainhash` (64 hex, lower case), or null when no entry has that
+ * leaf hash. Shared by the route and the explorer page's HTML, which embeds the same answer (issue 16,
+ * platform/pageData.ts).
+ */
+export async function ledgerEntryData(ledger: Pick<LedgerService, 'findByChainhash' | 'inclusionProof'>, chainhash: string): Promise<ReturnType<typeof proofData> | null> {
+  const found = await ledger.findByChainhash(chainhash);
+  const p = found ? await ledger.inclusionProof(found.index) : null;
+  return p ? proofData(p) : null;
+}
+
 export interface LedgerRouteDeps {
   ledger: LedgerService;
   /** Database for the tile routes (issue 10 §2: C2SP tlog-tiles under /log); unset → no tiles. */
@@ -88,9 +99,8 @@ export const ledgerRoutes = (deps: LedgerRouteDeps): FastifyPluginAsyncZod => as
   app.get('/api/ledger/entry', {
     schema: { querystring: z.object({ chainhash: z.string({ error: '链上哈希格式错误' }).trim().regex(/^[0-9a-fA-F]{64}$/, '链上哈希格式错误') }) },
   }, async (req) => {
-    const found = await ledger.findByChainhash(req.query.chainhash.toLowerCase());
-    const p = found ? await ledger.inclusionProof(found.index) : null;
-    if (!p) throw badRequest('链上哈希不存在');
-    return ok(proofData(p));
+    const data = await ledgerEntryData(ledger, req.query.chainhash.toLowerCase());
+    if (!data) throw badRequest('链上哈希不存在');
+    return ok(data);
   });
 };
