@@ -195,7 +195,7 @@ const H = {
   userAgreement: { title: '用户服务协议', prerender: true },
   clause: { title: '存证服务规则', prerender: true },
   // Not prerendered (issue 16): the page reads window.location while rendering.
-  appDownload: { title: '移动端使用' },
+  appDownload: { title: '移动端使用', prerender: true },
   activity: { title: '平台活动', prerender: true },
   admin: { title: '运营后台', auth: true, roles: ['operator'] },
   adminUsers: { title: '用户管理' },

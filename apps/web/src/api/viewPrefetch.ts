@@ -5,6 +5,7 @@
  * request wrapper's handling); anything but a code 200 answer is dropped and `getView` asks as usual,
  * so errors are shown exactly as before.
  */
+import { hasPageData } from '../shell/pageData';
 import { getSession } from '../stores/session';
 
 const CERTIFICATE_PATH = /^\/(?:English\/)?attestation\/([^/]+)\/?$/;
@@ -14,7 +15,8 @@ let early: { baoquan: string; data: Promise<unknown> } | null = null;
 /** Starts the early view request when `path` is a data certificate page and nobody is logged in. */
 export function startViewPrefetch(path: string = window.location.pathname): void {
   const m = CERTIFICATE_PATH.exec(path);
-  if (!m || getSession().token) return;
+  // The HTML may carry the answer already (shell/pageData.ts): then nothing to ask for.
+  if (!m || getSession().token || hasPageData('share/getView')) return;
   let baoquan: string;
   try {
     baoquan = decodeURIComponent(m[1]!);

@@ -68,4 +68,13 @@ describe('HTML shell', () => {
     localStorage.setItem('token', 'x');
     expect(load('/login', html)).toBeNull();
   });
+
+  it('prerenders /appDownload without the browser address: empty QR box and address line of the same size (issue 16 round 4)', async () => {
+    const html = await prerenderRoute('/appDownload');
+    const shell = load('/appDownload', html)!;
+    expect(shell.querySelector('main.app-main h1')?.textContent).toBe('移动端使用');
+    expect(shell.querySelector('.app-qr code')?.textContent).toBe('\u00a0');
+    expect(shell.querySelector('.app-qr div[aria-hidden]')?.getAttribute('style')).toMatch(/width:\s*160px;\s*height:\s*160px/);
+    expect(html).not.toContain('localhost');
+  });
 });

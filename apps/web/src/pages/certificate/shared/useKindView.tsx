@@ -6,17 +6,21 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CertificateView } from '../../../api/certificate';
 import { ApiError } from '../../../api/request';
+import { pageDataStaleTime, takePageData } from '../../../shell/pageData';
 import type { CertificateKind } from '../kinds/types';
 import { PlainResult } from './PlainResult';
 
 /**
  * The view of `baoquan`; `who` is part of the query key (the session token: isSelf depends on who asks,
- * spec p1 §6; or a page name).
+ * spec p1 §6; or a page name). Issue 16: the answer the server embedded in the page's HTML for this
+ * number and viewer (shell/pageData.ts) is the query's initial data, once, without a request.
  */
 export function useKindView(kind: CertificateKind, baoquan: string, who: string) {
   return useQuery<CertificateView>({
     queryKey: [kind.api.keys.view, baoquan, who],
     queryFn: () => kind.api.view(baoquan, true),
+    initialData: () => (baoquan === '' ? undefined : takePageData<CertificateView>(kind.api.keys.view, baoquan)),
+    staleTime: pageDataStaleTime,
     retry: false,
     enabled: baoquan !== '',
   });

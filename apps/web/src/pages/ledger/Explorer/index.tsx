@@ -8,9 +8,10 @@
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { toHex } from '@cunzheng/contract/ledger/index';
-import { getLedgerEntry, getVerifierKey } from '../../../api/ledger';
+import { getLedgerEntry, getVerifierKey, type LedgerProof } from '../../../api/ledger';
 import { ApiError } from '../../../api/request';
 import { PageLoading } from '../../../components/PageLoading';
+import { pageDataStaleTime, takePageData, takePageText } from '../../../shell/pageData';
 import { formatDateTime } from '../../../utils/format';
 import { PlainResult } from '../../certificate/shared/PlainResult';
 import { AnchorSection } from './AnchorSection';
@@ -27,8 +28,16 @@ export default function LedgerExplorer() {
   const { chainhash = '' } = useParams();
   const valid = HEX64.test(chainhash);
   const hash = chainhash.toLowerCase();
-  const entry = useQuery({ queryKey: ['ledger/entry', hash], queryFn: () => getLedgerEntry(hash, true), enabled: valid, retry: false });
-  const key = useQuery({ queryKey: ['ledger/key'], queryFn: getVerifierKey, enabled: valid, retry: 1, staleTime: Infinity });
+  // Issue 16: the entry and the verifier key may come with the HTML (shell/pageData.ts), once, without a request.
+  const entry = useQuery({
+    queryKey: ['ledger/entry', hash],
+    queryFn: () => getLedgerEntry(hash, true),
+    initialData: () => (valid ? takePageData<LedgerProof>('ledger/entry', hash) : undefined),
+    staleTime: pageDataStaleTime,
+    enabled: valid,
+    retry: false,
+  });
+  const key = useQuery({ queryKey: ['ledger/key'], queryFn: getVerifierKey, initialData: () => takePageText('ledger/key')?.trim(), enabled: valid, retry: 1, staleTime: Infinity });
   const keyText = key.isError ? null : key.data;
   const verdict = useQuery({
     queryKey: ['ledger/verdict', hash, entry.data, keyText],

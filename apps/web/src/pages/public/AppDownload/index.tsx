@@ -2,13 +2,30 @@
  * /appDownload 移动端 (spec p2 §2): how to use the platform on a phone. There is no native app yet, and the
  * page says so; it offers a QR code of the site, how to add it to the home screen, and what works on
  * mobile browsers. Plain markup (the QR code library loads on demand).
+ *
+ * Issue 16: prerendered at build time (route handle `prerender`). The site's address is this page's own
+ * origin, which the build cannot know: it is read through `useSyncExternalStore`, whose server snapshot
+ * (the build's render) is '' — the prerendered screen shows the QR box empty, as the page itself does until
+ * the QR library has loaded, and an empty address line of the same height — and React's first render in the
+ * browser (createRoot, no hydration) reads `window.location.origin` at once.
  */
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { QrCode } from '../../certificate/shared/QrCode';
 import '../shared/public.css';
 
+const noChange = () => () => {};
+/** This page's origin in the browser; '' while rendering at build time. */
+const useOrigin = () =>
+  useSyncExternalStore(
+    noChange,
+    () => window.location.origin,
+    () => '',
+  );
+
 export default function AppDownloadPage() {
-  const site = `${window.location.origin}/home`;
+  const origin = useOrigin();
+  const site = origin ? `${origin}/home` : '';
   return (
     <div>
       <section className="pub-hero">
@@ -19,11 +36,11 @@ export default function AppDownloadPage() {
         <section className="pub-card">
           <h2>扫码在手机上打开</h2>
           <div className="app-qr">
-            <QrCode value={site} size={160} alt="本站手机访问二维码" />
+            {site ? <QrCode value={site} size={160} alt="本站手机访问二维码" /> : <div style={{ width: 160, height: 160 }} aria-hidden />}
             <div>
               <p>在电脑上打开本页时，用手机相机或微信扫描此二维码，即可在手机上打开本站。</p>
               <p>
-                网址：<code>{site}</code>
+                网址：<code>{site || '\u00a0'}</code>
               </p>
             </div>
           </div>
