@@ -43,6 +43,15 @@ if (dom && !('ResizeObserver' in window)) {
 if (dom) {
   afterEach(async () => {
     cleanup();
+    // antd's static toasts (message/notification, used by the pages' notify helpers) live in their own
+    // React root outside the test's container and close on a 3 s timer: a toast shown by a file's last
+    // test would update React after jsdom is gone ("window is not defined"). Close them now; antd is
+    // imported only when a toast exists, so files that never load antd stay fast.
+    if (document.querySelector('.ant-message, .ant-notification')) {
+      const { message, notification } = await import('antd');
+      message.destroy();
+      notification.destroy();
+    }
     window.localStorage.clear();
     // React schedules passive-effect flushes on the scheduler's macrotask queue (setImmediate in Node).
     // Let those run while jsdom's window still exists: otherwise a flush left over from a file's last
