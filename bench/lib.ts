@@ -11,6 +11,18 @@ import path from 'node:path';
 export const ROOT = path.resolve(import.meta.dirname, '..');
 const NODE = process.execPath;
 
+let built: Promise<string> | undefined;
+/**
+ * The server entry the benches start: what `npm start` runs, the production build `apps/server/dist/main.js`,
+ * rebuilt once per bench process so it is never stale (apps/server/scripts/build.ts); `BENCH_SERVER=src` runs
+ * `apps/server/src/main.ts` instead (to compare).
+ */
+export function serverEntry(): Promise<string> {
+  if (process.env.BENCH_SERVER === 'src') return Promise.resolve('apps/server/src/main.ts');
+  built ??= import('../apps/server/scripts/build.ts').then((m) => m.buildServer()).then((p) => path.relative(ROOT, p));
+  return built;
+}
+
 /** A free TCP port on 127.0.0.1. */
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -31,14 +43,14 @@ export interface RunningServer {
 }
 
 /**
- * Starts `apps/server/src/main.ts` with a fresh DATA_DIR; resolves when /api/health answers.
+ * Starts the server (`serverEntry()`: the production build, as `npm start`) with a fresh DATA_DIR; resolves when /api/health answers.
  * `opts.logFile`: the server's stdout (its pino log) goes to that file (else it is dropped).
  */
 export async function startServer(env: Record<string, string> = {}, opts: { logFile?: string } = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cz-bench-'));
   const port = await freePort();
   const out = opts.logFile ? fs.openSync(opts.logFile, 'w') : 'ignore';
-  const proc = spawn(NODE, ['apps/server/src/main.ts'], {
+  const proc = spawn(NODE, [await serverEntry()], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_OFF: '1', ...env },
     stdio: ['ignore', out, 'inherit'],
