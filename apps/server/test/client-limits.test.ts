@@ -8,9 +8,17 @@ import { and, eq } from 'drizzle-orm';
 import { MSG } from '@cunzheng/contract/messages';
 import { auditLog, captchas, notifications, powSpent, rateCounters, sessions, smsCodes, smsOutbox, users } from '../src/db/schema/index.ts';
 import { purgeExpired, PURGE_GRACE_MS } from '../src/modules/auth/purge.ts';
+import { LOGIN_GATE } from '../src/modules/auth/service.ts';
 import { smsFloodText } from '../src/modules/auth/wire.ts';
 import { client, form, freshMobile, imageCaptcha, registerUser, solveCaptcha, solvePow } from './client.ts';
 import { makeHarness, type Harness } from './harness.ts';
+import { LONGEST_WAIT_MS, startEarlyInWindow, windowLeftSeconds } from './helpers/fixedWindow.ts';
+
+/** Timeout of a test that first waits for room in a fixed window (helpers/fixedWindow.ts). */
+const WAITING = 60_000 + LONGEST_WAIT_MS;
+/** Windows of the captcha issuance counter (auth/captcha.ts, CAPTCHA_PER_CLIENT_10MIN) and the SMS counters (auth/smsCodes.ts, SMS_*_HOUR), s. */
+const CAPTCHA_WINDOW_S = 600;
+const SMS_WINDOW_S = 3600;
 
 /** POST from a chosen TCP peer with optional extra headers. */
 const postAs = async (h: Harness, remoteAddress: string, url: string, body: Record<string, string> = {}, headers: Record<string, string> = {}) =>
@@ -42,10 +50,11 @@ describe('client identity: X-Forwarded-For is believed only from TRUST_PROXY', (
   });
 
   it('a client cannot dodge a per-client limit by rotating X-Forwarded-For', async () => {
+    await startEarlyInWindow(LOGIN_GATE.windowSeconds); // the five failures land in one counter row
     for (let i = 0; i < 5; i++) await postAs(plain, '203.0.113.8', '/api/login', { mobile: freshMobile(), password: 'abc12345' }, { 'x-forwarded-for': `9.9.9.${i}` });
     const count = await plain.database.db.select().from(rateCounters).where(eq(rateCounters.key, 'loginfail:ip:203.0.113.8'));
     expect(count[0]?.count).toBe(5);
-  });
+  }, WAITING);
 
   it('from a trusted proxy the forwarded address is used; from anyone else it is not', async () => {
     const u = await registerUser(proxied);
@@ -66,13 +75,27 @@ describe('captcha, proof of work and SMS limits', () => {
   // Each test starts with fresh counters: the limits here are tiny and registerUser sends SMS too.
   beforeEach(async () => { await h.database.db.delete(rateCounters); });
 
+  it("the tests' fixed windows (helpers/fixedWindow.ts) are the limiter's: a counter's window ends where the helper says", async () => {
+    for (const w of [60, CAPTCHA_WINDOW_S, LOGIN_GATE.windowSeconds, SMS_WINDOW_S]) {
+      const before = Date.now();
+      await h.ctx.limiter.add(`probe:${w}`, w);
+      const after = Date.now();
+      const [row] = await h.database.db.select().from(rateCounters).where(eq(rateCounters.key, `probe:${w}`));
+      // The helper's end of the window, read at either side of the call (a boundary may fall in between).
+      const ends = [before, after].map((t) => Math.round(t / 1000 + windowLeftSeconds(w, t)));
+      expect(ends).toContain(row?.expiresAt);
+      expect(row!.expiresAt! - row!.windowStart).toBe(w);
+    }
+  });
+
   it('captchas are limited per client', async () => {
+    await startEarlyInWindow(CAPTCHA_WINDOW_S);
     for (let i = 0; i < 40; i++) expect((await postAs(h, '198.18.0.1', '/api/Register/getImgCode')).code).toBe(200);
     expect(await postAs(h, '198.18.0.1', '/api/Register/getImgCode')).toMatchObject({ code: 400, msg: MSG.TOO_FREQUENT });
     expect((await postAs(h, '198.18.0.2', '/api/Register/getImgCode')).code).toBe(200);
     const rows = await h.database.db.select().from(captchas).limit(5);
     for (const r of rows) expect(r.answer).toMatch(/^[a-z2-9]{4}$/);
-  });
+  }, WAITING);
 
   it('every SMS send needs a fresh proof of work: absent, forged, tampered and replayed solutions are refused', async () => {
     const c = client(h);
@@ -113,6 +136,7 @@ describe('captcha, proof of work and SMS limits', () => {
   it('SMS sends are limited per mobile, per client and globally; the global limit alerts the operators once', async () => {
     const send = (ip: string, mobile: string) => solveCaptcha(h).then((cap) => postAs(h, ip, '/api/Register/sendSMS', { mobile, ...cap }));
     const m = freshMobile();
+    await startEarlyInWindow(SMS_WINDOW_S);
     // Per mobile (2/h): the 60 s resend rule is moved out of the way by ageing the code rows.
     const age = () => h.database.db.update(smsCodes).set({ createdAt: new Date(Date.now() - 120_000) });
     expect((await send('198.19.0.1', m)).code).toBe(200);
@@ -130,7 +154,7 @@ describe('captcha, proof of work and SMS limits', () => {
     const notes = await h.database.db.select().from(notifications).where(eq(notifications.userId, op!.id));
     expect(notes.map((n) => n.str)).toEqual([smsFloodText(6)]);
     expect(await h.database.db.select().from(auditLog).where(eq(auditLog.action, 'alert.sms.global_limit'))).toHaveLength(1);
-  });
+  }, WAITING);
 });
 
 describe('login gate from many clients', () => {
@@ -140,19 +164,21 @@ describe('login gate from many clients', () => {
 
   it("a stranger's failures make the account ask for a captcha, never refuse the right password", async () => {
     const u = await registerUser(h);
+    await startEarlyInWindow(LOGIN_GATE.windowSeconds);
     for (let i = 0; i < 12; i++) await postAs(h, `192.0.2.${i}`, '/api/login', { mobile: u.mobile, password: 'wrong1234' });
     const need = await postAs(h, '198.51.100.1', '/api/login', { mobile: u.mobile, password: u.password });
     expect(need).toMatchObject({ code: 400, msg: MSG.IMG_CODE_REQUIRED, data: { needCaptcha: 1 } });
     const ok = await postAs(h, '198.51.100.1', '/api/login', { mobile: u.mobile, password: u.password, ...(await imageCaptcha(h)) });
     expect(ok.code, ok.msg).toBe(200);
-  });
+  }, WAITING);
 
   it('one client failing on many accounts needs a captcha for any account; other clients do not', async () => {
     const u = await registerUser(h);
+    await startEarlyInWindow(LOGIN_GATE.windowSeconds);
     for (let i = 0; i < 20; i++) await postAs(h, '192.0.2.200', '/api/login', { mobile: freshMobile(), password: 'wrong1234' });
     expect(await postAs(h, '192.0.2.200', '/api/login', { mobile: u.mobile, password: u.password })).toMatchObject({ code: 400, data: { needCaptcha: 1 } });
     expect((await postAs(h, '192.0.2.201', '/api/login', { mobile: u.mobile, password: u.password })).code).toBe(200);
-  });
+  }, WAITING);
 });
 
 describe('purge of expired rows', () => {

@@ -12,6 +12,8 @@ import { MSG } from '@cunzheng/contract/messages';
 import { evidence, users } from '../../db/schema/index.ts';
 import { client, form, imageCaptcha, registerUser } from '../../../test/client.ts';
 import { makeHarness, type Harness } from '../../../test/harness.ts';
+import { LONGEST_WAIT_MS, startEarlyInWindow } from '../../../test/helpers/fixedWindow.ts';
+import { EXTRACT_LIMITS } from './extract.ts';
 
 const sha = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
 const EVIL_TITLE = `<script>alert("x")</script><img src=x onerror=alert(1)>&'"`;
@@ -166,6 +168,7 @@ describe('certificate and sharing', () => {
     const e2 = (await victim.api.upload('b.txt', Buffer.from('evidence two'))).data;
     const right = victim.userInfo.extractCode as string;
     const wrongs = ['000000', '111111', '222222', '333333', '444444', '555555', '666666'].filter((c) => c !== right);
+    await startEarlyInWindow(EXTRACT_LIMITS.perOwnerClient.windowSeconds); // the counting below stays in one window
     // One code opens every evidence of the owner, so the guesses are counted per owner, across certificates.
     for (let i = 0; i < 5; i++) {
       const r = await postFrom(h, '10.2.0.1', '/api/share/downBaoquan', { baoquan: (i % 2 ? e1 : e2).baoquan, code: wrongs[i]! });
@@ -181,20 +184,21 @@ describe('certificate and sharing', () => {
     expect(solved.code, solved.msg).toBe(200);
     // The holder of the right code on another client is not affected by the stranger's guesses.
     expect((await postFrom(h, '10.2.0.2', '/api/share/downBaoquan', { baoquan: e1.baoquan, code: right })).code).toBe(200);
-  });
+  }, 60_000 + LONGEST_WAIT_MS);
 
   it('wrong codes from many clients: past 20 for an owner everyone needs a captcha, the holder still gets in', async () => {
     const victim = await registerUser(h, { name: '赵小三' });
     const target = (await victim.api.upload('c.txt', Buffer.from('evidence three'))).data;
     const right = victim.userInfo.extractCode as string;
     const wrong = right === '999999' ? '888888' : '999999';
+    await startEarlyInWindow(EXTRACT_LIMITS.perOwner.windowSeconds);
     for (let i = 0; i < 20; i++) expect((await postFrom(h, `10.3.${i}.1`, '/api/share/downBaoquan', { baoquan: target.baoquan, code: wrong })).msg).toBe(MSG.EXTRACT_CODE_WRONG);
     expect(await postFrom(h, '10.3.99.1', '/api/share/downBaoquan', { baoquan: target.baoquan, code: right })).toMatchObject({ code: 400, msg: MSG.IMG_CODE_REQUIRED, data: { needCaptcha: 1 } });
     const r = await postFrom(h, '10.3.99.1', '/api/share/downBaoquan', { baoquan: target.baoquan, code: right, ...(await imageCaptcha(h)) });
     expect(r.code, r.msg).toBe(200);
     // Other owners are not affected.
     expect((await postFrom(h, '10.3.99.1', '/api/share/downBaoquan', { baoquan: ev.baoquan, code: owner.userInfo.extractCode })).code).toBe(200);
-  });
+  }, 60_000 + LONGEST_WAIT_MS);
 
   it('a client with 30 wrong codes in an hour (any owners) is refused; other clients and right codes are not limited', async () => {
     const right = owner.userInfo.extractCode as string;
@@ -202,6 +206,7 @@ describe('certificate and sharing', () => {
     const victims = await Promise.all([0, 1, 2, 3, 4, 5].map(() => registerUser(h)));
     const targets = await Promise.all(victims.map(async (v) => ({ v, e: (await v.api.upload('d.txt', Buffer.from(`d${v.mobile}`))).data })));
     let n = 0;
+    await startEarlyInWindow(EXTRACT_LIMITS.perClient.windowSeconds);
     for (const { v, e } of targets) {
       const wrong = v.userInfo.extractCode === '777777' ? '666666' : '777777';
       for (let i = 0; i < 5; i++, n++) expect((await postFrom(h, '10.9.9.9', '/api/share/downBaoquan', { baoquan: e.baoquan, code: wrong })).msg).toBe(MSG.EXTRACT_CODE_WRONG);
@@ -209,7 +214,7 @@ describe('certificate and sharing', () => {
     expect(n).toBe(30);
     expect(await postFrom(h, '10.9.9.9', '/api/share/downBaoquan', { baoquan: ev.baoquan, code: right })).toMatchObject({ code: 400, msg: MSG.TOO_FREQUENT });
     expect(await postFrom(h, '10.9.9.11', '/api/share/downBaoquan', { baoquan: ev.baoquan, code: right })).toMatchObject({ code: 200 });
-  });
+  }, 60_000 + LONGEST_WAIT_MS);
 
   it('downCertificate: a real A4 PDF with the Chinese title and the number (pdftotext), rendered once then cached', async () => {
     const t0 = performance.now();

@@ -18,6 +18,7 @@ import { timestamps } from '../../db/schema/index.ts';
 import { client, registerUser } from '../../../test/client.ts';
 import { startDevChain, type DevChain } from '../../../test/devChain.ts';
 import { makeHarness, type Harness } from '../../../test/harness.ts';
+import { LONGEST_WAIT_MS, startEarlyInWindow } from '../../../test/helpers/fixedWindow.ts';
 import { flip, rezip, runCli, unzip } from './package.test-util.ts';
 import { VERIFY_LIMIT_PER_IP } from './service.ts';
 
@@ -255,14 +256,13 @@ describe('evidence package', () => {
     expect(await anon.get('/api/verify', {})).toMatchObject({ code: 400, msg: MSG.SHA256_REQUIRED });
     // Rate-limited per IP (VERIFY_LIMIT_PER_IP): the call after the limit is refused, another IP is not.
     const from = async (ip: string) => (await h.app.inject({ method: 'GET', url: `/api/verify?sha256=${sha(content)}`, remoteAddress: ip })).json();
-    // The limiter counts in fixed windows aligned to the clock: start the 61 calls early in a window, so a
-    // slow run (CI's S3 pass) cannot straddle a boundary and see its counter start again.
-    const left = VERIFY_LIMIT_PER_IP.windowSeconds - ((Date.now() / 1000) % VERIFY_LIMIT_PER_IP.windowSeconds);
-    if (left < 25) await new Promise((r) => setTimeout(r, left * 1000 + 100));
+    // The limiter counts in fixed windows aligned to the clock: the 61 calls start early in a window (25 s of
+    // its 60 left), so a slow run (CI's S3 pass) cannot straddle a boundary and see its counter start again.
+    await startEarlyInWindow(VERIFY_LIMIT_PER_IP.windowSeconds, 25);
     for (let i = 0; i < VERIFY_LIMIT_PER_IP.max; i++) expect((await from('10.9.9.9')).code).toBe(200);
     expect(await from('10.9.9.9')).toMatchObject({ code: 400, msg: MSG.TOO_FREQUENT });
     expect((await from('10.9.9.10')).code).toBe(200);
-  });
+  }, 60_000 + LONGEST_WAIT_MS);
 });
 
 describe('evidence package without a timestamp or an anchor', () => {
