@@ -23,8 +23,8 @@ const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 /** The built entry point (what `npm start` runs). */
 export const SERVER_BUNDLE = path.join(SERVER_DIR, 'dist', 'main.js');
 
-/** Rewrites `import.meta.url`/`.dirname` of our source files to their source location, relative to the bundle. */
-const sourceLocation: esbuild.Plugin = {
+/** Rewrites `import.meta.url`/`.dirname` of our source files to their source location, relative to `outDir`. */
+const sourceLocation = (outDir: string): esbuild.Plugin => ({
   name: 'source-location',
   setup(build) {
     // Bare specifiers: npm packages stay external, our workspace packages are bundled.
@@ -32,7 +32,6 @@ const sourceLocation: esbuild.Plugin = {
     build.onLoad({ filter: /\.ts$/ }, (args) => {
       const text = fs.readFileSync(args.path, 'utf8');
       if (!text.includes('import.meta.')) return { contents: text, loader: 'ts' };
-      const outDir = path.dirname(SERVER_BUNDLE);
       const relFile = path.relative(outDir, args.path).split(path.sep).join('/');
       const relDir = path.relative(outDir, path.dirname(args.path)).split(path.sep).join('/');
       const contents = text
@@ -41,27 +40,48 @@ const sourceLocation: esbuild.Plugin = {
       return { contents, loader: 'ts' };
     });
   },
-};
+});
 
-/** Builds `dist/main.js`; returns its path. */
-export async function buildServer(): Promise<string> {
-  fs.rmSync(path.dirname(SERVER_BUNDLE), { recursive: true, force: true });
-  await esbuild.build({
+/**
+ * Builds `dist/main.js` (or `<outDir>/main.js`: a directory inside the repository, so that the npm packages
+ * resolve from it); returns the entry's path. Only files whose content changed are (atomically) replaced
+ * and files of older builds removed afterwards, so a server already running from the directory (a bench of
+ * another session) still finds its lazily loaded chunks.
+ */
+export async function buildServer(outDir = path.dirname(SERVER_BUNDLE)): Promise<string> {
+  const result = await esbuild.build({
     entryPoints: [path.join(SERVER_DIR, 'src', 'main.ts')],
-    outdir: path.dirname(SERVER_BUNDLE),
+    outdir: outDir,
     bundle: true,
     // Code splitting keeps our lazy `import()`s lazy: in one file esbuild would hoist the static imports of
     // npm packages made by lazily loaded modules (pdf-lib, @signpdf…) to the top, loading them at start.
     splitting: true,
-    chunkNames: '[name]-[hash]', // beside main.js: the rewritten import.meta paths are relative to dist/
+    chunkNames: '[name]-[hash]', // beside main.js: the rewritten import.meta paths are relative to outDir
     platform: 'node',
     format: 'esm',
     target: 'node24',
-    plugins: [sourceLocation],
+    plugins: [sourceLocation(outDir)],
     logLevel: 'warning',
     legalComments: 'none',
+    write: false,
   });
-  return SERVER_BUNDLE;
+  fs.mkdirSync(outDir, { recursive: true });
+  const wanted = new Set<string>();
+  for (const f of result.outputFiles) {
+    wanted.add(path.basename(f.path));
+    let same = false;
+    try {
+      same = Buffer.compare(fs.readFileSync(f.path), f.contents) === 0;
+    } catch {
+      /* new file */
+    }
+    if (same) continue;
+    const tmp = `${f.path}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, f.contents);
+    fs.renameSync(tmp, f.path);
+  }
+  for (const name of fs.readdirSync(outDir)) if (!wanted.has(name)) fs.rmSync(path.join(outDir, name), { force: true });
+  return path.join(outDir, 'main.js');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
