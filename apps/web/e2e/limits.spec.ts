@@ -5,7 +5,16 @@
  * goes through the proof of work the page solves before the SMS send.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { LONGEST_WAIT_MS, startEarlyInWindow } from '../../server/test/helpers/fixedWindow.ts';
 import { autoDismissNotice, captchaAnswer, nextCaptchaId, registerViaUi, uniqueMobile } from './helpers.ts';
+
+/**
+ * Windows (s) of the counters these flows count up to: LOGIN_GATE (auth/service.ts) and
+ * EXTRACT_LIMITS.perOwnerClient (certificate/extract.ts); not imported, which would load the server's
+ * modules (argon2 …) into Playwright's process.
+ */
+const LOGIN_FAIL_WINDOW_S = 900;
+const EXTRACT_FAIL_WINDOW_S = 3600;
 
 /** Clicks `button` and waits for the answer of the API call matching `path`. */
 const answer = async (page: Page, path: RegExp, click: () => Promise<void>) => {
@@ -13,7 +22,8 @@ const answer = async (page: Page, path: RegExp, click: () => Promise<void>) => {
   return (await resp.json()) as { code: number; msg: string; data: unknown };
 };
 
-test('login asks for a captcha after 5 wrong passwords and then lets the right one in', async ({ browser }) => {
+test('login asks for a captcha after 5 wrong passwords and then lets the right one in', async ({ browser }, testInfo) => {
+  test.setTimeout(testInfo.timeout + LONGEST_WAIT_MS);
   const mobile = uniqueMobile();
   const reg = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   try {
@@ -30,6 +40,8 @@ test('login asks for a captcha after 5 wrong passwords and then lets the right o
     await page.goto('/login');
     await page.getByPlaceholder('请输入手机号').first().fill(mobile);
     const loginBtn = page.getByRole('button', { name: /登\s*录/ }).first();
+    // The failures are counted in fixed windows aligned to the clock (server and this process share it).
+    await startEarlyInWindow(LOGIN_FAIL_WINDOW_S);
     for (let i = 0; i < 5; i++) {
       await page.getByPlaceholder('请输入密码').fill('Wrong1234');
       expect((await answer(page, /^\/api\/login$/i, () => loginBtn.click())).msg).toBe('手机号或密码错误');
@@ -51,7 +63,8 @@ test('login asks for a captcha after 5 wrong passwords and then lets the right o
   }
 });
 
-test('the extraction dialog asks for a captcha after 5 wrong codes and the right code still extracts', async ({ browser }) => {
+test('the extraction dialog asks for a captcha after 5 wrong codes and the right code still extracts', async ({ browser }, testInfo) => {
+  test.setTimeout(testInfo.timeout + LONGEST_WAIT_MS);
   const ctx = await browser.newContext({ viewport: { width: 375, height: 800 }, acceptDownloads: true });
   try {
     const page = await ctx.newPage();
@@ -72,6 +85,7 @@ test('the extraction dialog asks for a captcha after 5 wrong codes and the right
       const wrong = code === '000000' ? '111111' : '000000';
       const submit = () => v.getByRole('button', { name: /提\s*取/ }).last().click();
       await v.getByRole('button', { name: '提取证据' }).click();
+      await startEarlyInWindow(EXTRACT_FAIL_WINDOW_S);
       for (let i = 0; i < 5; i++) {
         await v.getByPlaceholder('请输入证据提取码').fill(wrong);
         expect((await answer(v, /^\/api\/share\/downBaoquan$/i, submit)).msg).toBe('证据提取码错误');
