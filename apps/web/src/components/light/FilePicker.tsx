@@ -22,7 +22,7 @@ export function FilePicker({ onFile, disabled, accept, children }: { onFile: (f:
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <button type="button" className="lf-btn lf-btn-sm" disabled={disabled} onClick={() => input.current?.click()}>
+      <button type="button" className="lf-btn lf-middle lf-btn-inline" disabled={disabled} onClick={() => input.current?.click()}>
         <FileSearchIcon />
         <span>{children}</span>
       </button>

@@ -2,10 +2,9 @@
  * Tabs whose open pane is chosen by the caller (antd Tabs with activeKey/onChange, left-aligned), for
  * pages without antd that keep the tab in the address (e.g. /verify?tab=hash). Like antd's, a pane is
  * rendered when first opened and kept (hidden) afterwards, so what was typed or computed in it survives
- * a switch. The look is the plain tabs' of controls.css, starting at the left (keytabs.css).
+ * a switch. The look is antd's Tabs (keytabs.css), starting at the left unless `align="center"`.
  */
 import { useId, useState, type ReactNode } from 'react';
-import './controls.css';
 import './keytabs.css';
 
 export interface KeyTab<K extends string> {

@@ -1,13 +1,50 @@
 /**
  * Plain controls shared by the pages that paint without antd (issue 16: login, register, reset, the
- * public query pages …): a labelled form item, text and password inputs, a button with a busy state, a
- * two-way switch and tabs. They look like the site's antd controls (size large, the site theme; styles
- * in controls.css) without loading antd, so these pages paint without waiting for antd's Form, Tabs and
- * CSS-in-JS.
+ * public query pages, /verify, the certificate's action column …): a labelled form item, text and
+ * password inputs, a button with a busy state, a two-way switch and tabs. They look like the site's antd
+ * controls (size large unless `size="middle"`, the site theme; styles in controls.css and form.css)
+ * without loading antd, so these pages paint without waiting for antd's Form, Tabs and CSS-in-JS.
+ * Pages import them from here (one chunk with their CSS for every such page, no extra request).
  */
 import { createContext, useContext, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import './controls.css';
+import './form.css';
 import { KeyTabs } from './KeyTabs.tsx';
+
+/** antd's sizes in use: `large` (40 px, the default here) and `middle` (antd's default, 32 px). */
+export type ControlSize = 'middle' | 'large';
+
+/** The size modifier class of a control (controls.css); none for large. */
+const sizeClass = (size: ControlSize) => (size === 'middle' ? ' lf-middle' : '');
+
+/** A label of exactly two Chinese characters gets antd's space between them; anything else is unchanged. */
+const spaced = (text: string) => (/^[\u4e00-\u9fa5]{2}$/.test(text) ? `${text[0]} ${text[1]}` : text);
+
+export interface ButtonProps {
+  children: string;
+  /** Filled in the brand colour (antd type="primary"); as wide as its box unless `lf-btn-inline`. */
+  primary?: boolean;
+  /** Fills its box (antd `block`). */
+  block?: boolean;
+  size?: ControlSize;
+  /** Shows antd's spinning ring before the label and ignores clicks (antd `loading`). */
+  loading?: boolean;
+  disabled?: boolean;
+  type?: 'button' | 'submit';
+  onClick?: () => void;
+  className?: string;
+}
+
+/** A button looking like antd's (size large unless `size="middle"`). */
+export function Button({ children, primary, block, size = 'large', loading, disabled, type = 'button', onClick, className }: ButtonProps) {
+  const cls = `lf-btn${sizeClass(size)}${primary ? ' lf-btn-primary' : ''}${block ? ' lf-btn-block' : ''}${loading ? ' lf-btn-loading' : ''}${className ? ` ${className}` : ''}`;
+  return (
+    <button type={type} className={cls} disabled={disabled} aria-busy={loading || undefined} onClick={loading ? undefined : onClick}>
+      {loading ? <span className="lf-spin" aria-hidden="true" /> : null}
+      <span>{spaced(children)}</span>
+    </button>
+  );
+}
 
 /** The id an item's label points at: the first input inside the item takes it. */
 const ItemId = createContext<string | undefined>(undefined);
@@ -32,20 +69,20 @@ export function Item({ label, error, extra, children }: { label: string; error?:
   );
 }
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'size'> & {
   value: string;
   onValue: (v: string) => void;
   invalid?: boolean;
 };
 
-/** A text input (antd Input, size large). */
-export function TextInput({ value, onValue, invalid, className, ...rest }: InputProps) {
+/** A text input (antd Input, size large unless `size="middle"`). */
+export function TextInput({ value, onValue, invalid, size = 'large', className, ...rest }: InputProps & { size?: ControlSize }) {
   const itemId = useContext(ItemId);
   return (
     <input
       id={itemId}
       {...rest}
-      className={`lf-input${invalid ? ' lf-input-error' : ''}${className ? ` ${className}` : ''}`}
+      className={`lf-input${sizeClass(size)}${invalid ? ' lf-input-error' : ''}${className ? ` ${className}` : ''}`}
       value={value}
       aria-invalid={invalid || undefined}
       onChange={(e) => onValue(e.target.value)}
@@ -76,24 +113,6 @@ export function PasswordInput({ invalid, ...rest }: InputProps) {
         </svg>
       </span>
     </span>
-  );
-}
-
-/** antd puts a space between the two characters of a two-character Chinese button label (登 录). */
-const spaced = (text: string) => (/^[\u4e00-\u9fa5]{2}$/.test(text) ? text.split('').join(' ') : text);
-
-/** A large button; `loading` shows antd's spinning ring and ignores clicks. */
-export function Button({ children, primary, loading, disabled, type = 'button', onClick, className }: { children: string; primary?: boolean; loading?: boolean; disabled?: boolean; type?: 'button' | 'submit'; onClick?: () => void; className?: string }) {
-  return (
-    <button
-      type={type}
-      className={`lf-btn${primary ? ' lf-btn-primary' : ''}${loading ? ' lf-btn-loading' : ''}${className ? ` ${className}` : ''}`}
-      disabled={disabled}
-      onClick={loading ? undefined : onClick}
-    >
-      {loading ? <span className="lf-spin" aria-hidden="true" /> : null}
-      <span>{spaced(children)}</span>
-    </button>
   );
 }
 

@@ -1,10 +1,9 @@
 /**
- * The certificate page's buttons without antd (issue 16: the first screen of a certificate loads no
- * antd): a plain `<button>` styled like antd's default / primary Button (certificate.css `.cert-btn`),
- * with antd's loading state (spinner before the label, clicks ignored) and antd's space between two
- * Chinese characters (分享 → 分 享), so the page looks as it did.
+ * A button of the certificate's action column (issue 16: the first screen of a certificate loads no antd):
+ * the plain Button of components/light at antd's default size (middle), filling its cell of the column,
+ * with antd's loading state and its space between two Chinese characters (分享 → 分 享).
  */
-import type { ReactNode } from 'react';
+import { Button } from '../../../components/light/controls';
 
 export interface ActionButtonProps {
   /** `primary`: filled in the brand colour (antd type="primary"); default: outlined. */
@@ -12,23 +11,14 @@ export interface ActionButtonProps {
   /** Shows a spinner before the label and ignores clicks (antd `loading`). */
   loading?: boolean;
   onClick?: () => void;
-  children: ReactNode;
+  children: string;
 }
 
-const TWO_CJK = /^[\u4e00-\u9fa5]{2}$/;
-
-/** A label of exactly two Chinese characters gets antd's space between them; anything else is unchanged. */
-export function spacedLabel(label: ReactNode): ReactNode {
-  return typeof label === 'string' && TWO_CJK.test(label) ? `${label[0]} ${label[1]}` : label;
-}
-
-/** A plain button that looks like antd's Button (size middle). */
+/** A full-width button of size middle in the action column. */
 export function ActionButton({ primary = false, loading = false, onClick, children }: ActionButtonProps) {
-  const cls = `cert-btn${primary ? ' cert-btn-primary' : ''}${loading ? ' cert-btn-loading' : ''}`;
   return (
-    <button type="button" className={cls} aria-busy={loading || undefined} onClick={loading ? undefined : onClick}>
-      {loading ? <span className="cert-btn-spin" aria-hidden="true" /> : null}
-      <span>{spacedLabel(children)}</span>
-    </button>
+    <Button size="middle" block primary={primary} loading={loading} onClick={onClick}>
+      {children}
+    </Button>
   );
 }

@@ -170,8 +170,8 @@ function PackageTab() {
     <div>
       <details className="vf-witness">
         <summary>见证策略（可选）：要求检查点由您信任的见证人联署</summary>
-        <textarea className="vf-field vf-textarea" rows={2} maxLength={4000} value={keys} onChange={(e) => setKeys(e.target.value)} placeholder="见证人公钥（cosignature/v1），每行一个" aria-label="见证人公钥" />
-        <input className="vf-field vf-quorum" value={quorum} maxLength={3} onChange={(e) => setQuorum(e.target.value.replace(/\D/g, ''))} placeholder="至少联署数（默认：全部）" aria-label="至少联署数" />
+        <textarea className="lf-input lf-middle vf-textarea" rows={2} maxLength={4000} value={keys} onChange={(e) => setKeys(e.target.value)} placeholder="见证人公钥（cosignature/v1），每行一个" aria-label="见证人公钥" />
+        <input className="lf-input lf-middle vf-quorum" value={quorum} maxLength={3} onChange={(e) => setQuorum(e.target.value.replace(/\D/g, ''))} placeholder="至少联署数（默认：全部）" aria-label="至少联署数" />
       </details>
       <DropZone prompt="将证据包（.zip）拖到此处，或点击选择" hint="在浏览器中逐项核验文件哈希、账本证明、检查点签名、时间戳、证书签名和区块链锚定，证据包不会上传" accept=".zip,application/zip" onFile={(f) => { setName(f.name); setProgress(0); m.mutate(f); }} disabled={m.isPending} testId="verify-package-drop" />
       {m.isPending && <Busy percent={progress} />}
