@@ -46,12 +46,25 @@ export function takeStartupCompaction(): () => void {
   return () => gc?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
 }
 
+/** Set in the re-executed server's environment when `MALLOC_ARENA_MAX` was added by `ensureServerV8Flags`. */
+const ARENA_MARK = 'CZ_SERVER_MALLOC_ARENA_MAX';
+
 /**
  * Replaces this process by `node <SERVER_V8_FLAGS> <its own flags and arguments>` when a flag is missing;
  * returns when they are all present or on platforms without `process.execve` (the server then runs with Node's defaults).
+ * The same `execve` limits glibc's malloc to 2 arenas (`MALLOC_ARENA_MAX=2`, unless the environment sets it):
+ * each thread that allocates (libuv's pool, V8's GC helpers, the SM3 worker) otherwise gets an arena of its own,
+ * and the free memory kept in them counts in RSS (idle PGlite RSS − 4 MiB, round 4; server CPU per deposit
+ * unchanged within the noise). glibc reads it once at start, so after the re-exec it is removed again from
+ * `process.env`: the processes the server starts (Chromium, ffmpeg, PGlite's initdb) get the usual allocator.
  */
 export function ensureServerV8Flags(): void {
+  if (process.env[ARENA_MARK] === '1') {
+    delete process.env[ARENA_MARK];
+    delete process.env.MALLOC_ARENA_MAX;
+  }
   const missing = SERVER_V8_FLAGS.filter((f) => !process.execArgv.includes(f));
   if (missing.length === 0 || typeof process.execve !== 'function') return;
-  process.execve(process.execPath, [process.execPath, ...missing, ...process.execArgv, ...process.argv.slice(1)], process.env);
+  const env = process.env.MALLOC_ARENA_MAX ? process.env : { ...process.env, MALLOC_ARENA_MAX: '2', [ARENA_MARK]: '1' };
+  process.execve(process.execPath, [process.execPath, ...missing, ...process.execArgv, ...process.argv.slice(1)], env);
 }
