@@ -3,6 +3,7 @@
  * which jsdom lacks (STACK-NOTES.md "Web"). Desktop width by default. Files that run in the node
  * environment (`// @vitest-environment node`) skip all of this.
  */
+import { createRequire } from 'node:module';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
@@ -53,9 +54,26 @@ if (dom) {
       notification.destroy();
     }
     window.localStorage.clear();
-    // React schedules passive-effect flushes on the scheduler's macrotask queue (setImmediate in Node).
-    // Let those run while jsdom's window still exists: otherwise a flush left over from a file's last
-    // test fires after the environment is torn down ("window is not defined", an unhandled error).
-    for (let i = 0; i < 3; i++) await new Promise<void>((r) => setImmediate(r));
+    // React schedules passive-effect flushes and render slices on the scheduler's macrotask queue
+    // (setImmediate in Node, 5 ms slices that re-queue themselves on a busy machine). Let all of them run
+    // while jsdom's window still exists: otherwise work left over from a file's last test runs after the
+    // environment is torn down ("window is not defined", an unhandled error). A callback at idle
+    // priority on the same scheduler runs only after every task queued before it.
+    await drainReactScheduler();
+    await new Promise<void>((r) => setImmediate(r));
+  });
+}
+
+/** Resolves once React's scheduler (the instance react-dom uses) has run every task queued so far. */
+function drainReactScheduler(): Promise<void> {
+  const scheduler = createRequire(import.meta.url)('scheduler') as {
+    unstable_scheduleCallback: (priority: number, cb: () => null) => unknown;
+    unstable_IdlePriority: number;
+  };
+  return new Promise<void>((resolve) => {
+    scheduler.unstable_scheduleCallback(scheduler.unstable_IdlePriority, () => {
+      resolve();
+      return null;
+    });
   });
 }
