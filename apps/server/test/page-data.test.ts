@@ -22,6 +22,7 @@ const MAP = {
     { path: '/attestation/:attestationId', html: 'html/cert0001.html' },
     { path: '/English/attestation/:attestationId', html: 'html/cert0001.html' },
     { path: '/ledger/:chainhash', html: 'html/ledg0001.html' },
+    { path: '/evidencesWeb/:evidencesId', html: 'html/cert0001.html' },
   ],
 };
 
@@ -111,7 +112,10 @@ describe('page data embedded in the HTML of certificate and ledger pages', () =>
   });
 
   it('embeds nothing for an unknown or malformed number: the plain file as before', async () => {
-    for (const url of ['/attestation/CZ20260101AAAAAAAAAAAA', '/attestation/..%2F..%2Fetc', '/English/attestation/nope']) {
+    const u = await registerUser(h);
+    const dataNo: string = (await u.api.upload('d.txt', Buffer.from('data, not web'))).data.baoquan;
+    // A data number on the web-capture page: getWebView answers 400 保全号不存在, so nothing is embedded.
+    for (const url of ['/attestation/CZ20260101AAAAAAAAAAAA', '/attestation/..%2F..%2Fetc', '/English/attestation/nope', `/evidencesWeb/${dataNo}`]) {
       const r = await get(url);
       expect(r.statusCode, url).toBe(200);
       expect(r.body).toBe(FILES['html/cert0001.html']);
