@@ -3,7 +3,8 @@
  * allowClear, onPressEnter) for pages that paint without antd (issue 16). Styles in widgets.css.
  */
 import type { InputHTMLAttributes } from 'react';
-import './controls.css';
+import './button.css';
+import './input.css';
 import './widgets.css';
 
 const CLOSE_CIRCLE =

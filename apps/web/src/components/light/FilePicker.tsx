@@ -4,7 +4,7 @@
  * choosing the same file again fires again (the input is emptied after each choice).
  */
 import { useRef, type ReactNode } from 'react';
-import './controls.css';
+import './button.css';
 import './widgets.css';
 
 const FILE_SEARCH =

@@ -2,19 +2,20 @@
  * Plain controls shared by the pages that paint without antd (issue 16: login, register, reset, the
  * public query pages, /verify, the certificate's action column …): a labelled form item, text and
  * password inputs, a button with a busy state, a two-way switch and tabs. They look like the site's antd
- * controls (size large unless `size="middle"`, the site theme; styles in controls.css and form.css)
+ * controls (size large unless `size="middle"`, the site theme; styles in button.css, input.css, form.css)
  * without loading antd, so these pages paint without waiting for antd's Form, Tabs and CSS-in-JS.
  * Pages import them from here (one chunk with their CSS for every such page, no extra request).
  */
 import { createContext, useContext, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import './controls.css';
+import './button.css';
+import './input.css';
 import './form.css';
 import { KeyTabs } from './KeyTabs.tsx';
 
 /** antd's sizes in use: `large` (40 px, the default here) and `middle` (antd's default, 32 px). */
 export type ControlSize = 'middle' | 'large';
 
-/** The size modifier class of a control (controls.css); none for large. */
+/** The size modifier class of a control (button.css); none for large. */
 const sizeClass = (size: ControlSize) => (size === 'middle' ? ' lf-middle' : '');
 
 /** A label of exactly two Chinese characters gets antd's space between them; anything else is unchanged. */
