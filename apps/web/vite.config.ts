@@ -25,7 +25,8 @@ const fromRoot = (file: string) => path.relative(import.meta.dirname, file).spli
 /**
  * Issue 16 (per-route preloads), for the shell's SSR only: marks every `() => import('./…')` of the app's
  * sources with `src` (the imported module's path from the web app's root), so lazyPage.tsx's
- * `routeModules` can tell the build which modules each route loads. The browser build is not touched.
+ * `routeModules` can tell the build which modules each route loads (not `() => import('./…').then(…)`: a
+ * loader of a part, not a route module). The browser build is not touched.
  */
 function markLazyImports(): Plugin {
   const srcDir = path.join(import.meta.dirname, 'src') + path.sep;
@@ -34,7 +35,7 @@ function markLazyImports(): Plugin {
     enforce: 'pre',
     transform(code, id) {
       if (!id.startsWith(srcDir) || !/\.[jt]sx?$/.test(id)) return null;
-      return code.replace(/\(\)\s*=>\s*import\(\s*(['"])(\.{1,2}\/[^'"]+)\1\s*\)/g, (all, _q: string, spec: string) =>
+      return code.replace(/\(\)\s*=>\s*import\(\s*(['"])(\.{1,2}\/[^'"]+)\1\s*\)(?!\s*\.)/g, (all, _q: string, spec: string) =>
         `Object.assign(${all}, { src: ${JSON.stringify(fromRoot(path.resolve(path.dirname(id), spec)))} })`,
       );
     },

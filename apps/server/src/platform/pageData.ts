@@ -32,6 +32,12 @@ export interface PageDatum {
   viewer: 'anonymous' | 'session' | 'any';
   /** The API's answer body, exactly (JSON text). */
   body: string;
+  /**
+   * Round 4b: the route's prerendered first screen can be drawn from this answer — the values of the
+   * template's slots ({@link fillTemplate}): `text` HTML-escaped, `html` as is (server-made HTML that the
+   * page inserts as HTML). Absent: the plain route HTML.
+   */
+  fill?: { text: Record<string, string>; html: Record<string, string> };
 }
 
 /** A route (React Router pattern, `:name` segments) whose HTML carries data, and how to get it. */
@@ -112,3 +118,24 @@ export function embedPageData(html: string, data: PageDatum[]): string {
 
 /** Strong ETag of an answer's bytes. */
 export const bodyEtag = (body: string) => `"pd-${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
+/** Text as React writes it in element content and attribute values (`&`, `<`, `>`, `"`, `'`). */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c]!);
+
+const SLOT = /__czslot_(\w+?)__/g;
+
+/**
+ * Round 4b (issue 16, the certificate's LCP): a build-time template (apps/web/src/pages/certificate/shared/
+ * template.ts: the route's first screen rendered with slot markers `__czslot_<name>__`) with every slot
+ * filled from `fill`; null when a slot has no value (the caller then sends the plain route HTML).
+ */
+export function fillTemplate(template: string, fill: NonNullable<PageDatum['fill']>): string | null {
+  let missing = false;
+  const out = template.replace(SLOT, (m, name: string) => {
+    if (Object.hasOwn(fill.html, name)) return fill.html[name]!;
+    if (Object.hasOwn(fill.text, name)) return escapeHtml(fill.text[name]!);
+    missing = true;
+    return m;
+  });
+  return missing ? null : out;
+}

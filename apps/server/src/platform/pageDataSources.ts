@@ -36,11 +36,17 @@ export function pageDataSources(deps: PageDataDeps): PageDataSource[] {
     const p = await sessions.optional(req);
     return { p, viewer: p ? ('session' as const) : ('anonymous' as const) };
   };
-  /** getView: the cached answer's bytes (what the route sends for this viewer class). */
-  const getView = async (baoquan: string, req: FastifyRequest): Promise<PageDatum[]> => {
+  /**
+   * getView: the cached answer's bytes (what the route sends for this viewer class). `lang` (the data
+   * certificate's pages): the anonymous view in its normal state also fills the page's first screen
+   * (round 4b, {@link certificateFill}).
+   */
+  const getView = async (baoquan: string, req: FastifyRequest, lang?: 'zh' | 'en'): Promise<PageDatum[]> => {
     const { p, viewer } = await viewerOf(req);
     const c = await certificate.cachedView(baoquan, p);
-    return [{ key: 'share/getView', arg: baoquan, viewer, body: c.body.toString('utf8') }];
+    const body = c.body.toString('utf8');
+    const fill = lang && viewer === 'anonymous' ? certificateFill(body, lang, baoquan) : undefined;
+    return [{ key: 'share/getView', arg: baoquan, viewer, body, ...(fill ? { fill } : {}) }];
   };
   /** A kind's view route: `ok(await certificate.kindView(kinds, baoquan, viewer))`, serialised as Fastify does. */
   const kindView = (key: string, kinds: readonly EvidenceKind[]) => async (params: Record<string, string>, req: FastifyRequest): Promise<PageDatum[]> => {
@@ -50,8 +56,8 @@ export function pageDataSources(deps: PageDataDeps): PageDataSource[] {
     return [{ key, arg: baoquan, viewer, body: JSON.stringify(ok(view)) }];
   };
   return [
-    { pattern: '/attestation/:attestationId', load: (params, req) => getView(params.attestationId ?? '', req) },
-    { pattern: '/English/attestation/:attestationId', load: (params, req) => getView(params.attestationId ?? '', req) },
+    { pattern: '/attestation/:attestationId', load: (params, req) => getView(params.attestationId ?? '', req, 'zh') },
+    { pattern: '/English/attestation/:attestationId', load: (params, req) => getView(params.attestationId ?? '', req, 'en') },
     { pattern: '/mobile/attestation/:attestationId/:token', load: (params, req) => getView(params.attestationId ?? '', req) },
     { pattern: '/evidencesWeb/:evidencesId', load: kindView('share/getWebView', ['web']) },
     { pattern: '/evidencesPro/:evidencesId', load: kindView('share/getProView', ['process', 'mobile']) },
@@ -70,4 +76,28 @@ export function pageDataSources(deps: PageDataDeps): PageDataSource[] {
       },
     },
   ];
+}
+
+/**
+ * Round 4b (issue 16): the slot values of the certificate's prerendered first screen (apps/web/src/pages/
+ * certificate/shared/template.ts) from a getView answer — number, chainhash and the certificate html of the
+ * page's language (`htmlEn`, or `html` when empty, as the page picks it), and the URL's number `param`
+ * (URL-encoded, in 登录's redirect, which the shell's script sets anyway) — or undefined unless it is the
+ * state the template was rendered in: code 200, not deleted, not an app capture (no 手机信息 button), a
+ * number and chainhash of the usual characters (written unencoded in the links), html without a script.
+ */
+export function certificateFill(body: string, lang: 'zh' | 'en', param: string): PageDatum['fill'] {
+  let env: { code?: unknown; data?: Record<string, unknown> | null };
+  try {
+    env = JSON.parse(body) as typeof env;
+  } catch {
+    return undefined;
+  }
+  const v = env.data;
+  if (env.code !== 200 || !v || v.deleted !== 0 || v.isApp !== 0) return undefined;
+  const { baoquan, chainhash } = v;
+  const html = lang === 'en' && typeof v.htmlEn === 'string' && v.htmlEn !== '' ? v.htmlEn : v.html;
+  if (typeof baoquan !== 'string' || !/^[\w-]+$/.test(baoquan) || typeof chainhash !== 'string' || !/^[0-9a-fA-F]*$/.test(chainhash)) return undefined;
+  if (typeof html !== 'string' || /<\/?script|__czslot_/i.test(html)) return undefined;
+  return { text: { baoquan, chainhash, attestationId: encodeURIComponent(param) }, html: { html } };
 }

@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { getMenu } from '../routes';
+import { templateView } from '../pages/certificate/shared/template';
 import { barePrefixes, prerenderRoute, prerenderUrl, SHELL_ID, shellMarkup, shellScript } from './renderShell';
 
 function load(path: string, markup = shellMarkup()): HTMLElement | null {
@@ -55,7 +56,7 @@ describe('HTML shell', () => {
   it('prerenders a first screen: layout and page of the route table, taken away like the shell (issue 16)', async () => {
     expect(prerenderUrl('/login')).toBe('/login');
     expect(prerenderUrl('/*')).toBe('/__prerender__');
-    expect(prerenderUrl('/ledger/:chainhash')).toBeNull();
+    expect(prerenderUrl('/ledger/:chainhash')).toBe('/ledger/__czslot_chainhash__');
     const html = await prerenderRoute('/login');
     expect(html.startsWith(`<div id="${SHELL_ID}" class="app-shell">`)).toBe(true);
     const shell = load('/login', html)!;
@@ -76,5 +77,25 @@ describe('HTML shell', () => {
     expect(shell.querySelector('.app-qr code')?.textContent).toBe('\u00a0');
     expect(shell.querySelector('.app-qr div[aria-hidden]')?.getAttribute('style')).toMatch(/width:\s*160px;\s*height:\s*160px/);
     expect(html).not.toContain('localhost');
+  });
+
+  it('prerenders the certificate as a template: filled like the server fills it, it is React’s render of that view (round 4b)', async () => {
+    const view = { ...templateView(), baoquan: 'CZ2026X_1', chainhash: 'ab'.repeat(32), html: '<p class="cz-intro">兹证明 &amp; <b>x</b></p>', htmlEn: '<p class="cz-intro">We certify</p>' };
+    // What apps/server/src/platform/pageData.ts fillTemplate does (text escaped; these values need none).
+    const fill = (t: string, html: string) => t.replace(/__czslot_(\w+?)__/g, (_m, n: string) => (n === 'html' ? html : n === 'attestationId' ? view.baoquan : String(view[n as 'baoquan'])));
+    for (const [pattern, html] of [['/attestation/:attestationId', view.html], ['/English/attestation/:attestationId', view.htmlEn]] as const) {
+      const template = await prerenderRoute(prerenderUrl(pattern));
+      expect(template).toContain('<div class="cert-html print-area">__czslot_html__</div>');
+      expect(template.match(/__czslot_\w+?__/g)?.sort()).toEqual(['__czslot_attestationId__', '__czslot_baoquan__', '__czslot_baoquan__', '__czslot_chainhash__', '__czslot_chainhash__', '__czslot_html__']);
+      const url = pattern.replace(':attestationId', view.baoquan);
+      const real = await prerenderRoute(url, (c) => c.setQueryData(['share/getView', view.baoquan, ''], view));
+      expect(fill(template, html)).toBe(real);
+      const shell = load(url, real)!;
+      expect(shell.querySelector('.cert-html p.cz-intro')).toBeTruthy();
+      expect([...shell.querySelectorAll('.cert-actions button')].length).toBe(4); // the anonymous viewer's: 提取证据, 分享, 打印, PDF
+      localStorage.setItem('token', 'x');
+      expect(load(url, real)).toBeNull(); // a stored session: the markup goes, the page draws the owner's view
+      localStorage.clear();
+    }
   });
 });

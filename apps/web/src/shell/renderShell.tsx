@@ -18,6 +18,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SiteHeader } from '../components/SiteHeader';
 import { getMenu, routes } from '../routes';
 import { STORAGE_KEYS } from '../stores/session';
+import { seedCertificateTemplate, slot } from '../pages/certificate/shared/template';
 
 /** id of the shell's root element. */
 export const SHELL_ID = 'app-shell-html';
@@ -59,10 +60,13 @@ var a=s.querySelectorAll('nav a');for(var i=0;i<a.length;i++){var h=a[i].getAttr
 var l=s.querySelectorAll('a[href^="/login"]');for(i=0;i<l.length;i++)l[i].setAttribute('href',p.indexOf('/login')===0?'/login':'/login?redirect='+encodeURIComponent(p+location.search))})()`;
 }
 
-/** The URL a route pattern is prerendered at: the pattern itself; a splat (`/*`) as an unknown path; null with `:params`. */
-export function prerenderUrl(pattern: string): string | null {
-  if (/(^|\/):/.test(pattern)) return null;
-  return pattern.replace(/\/\*$/, '/__prerender__');
+/**
+ * The URL a route pattern is prerendered at: the pattern itself; a splat (`/*`) as an unknown path; each
+ * `:param` as its slot marker (`__czslot_<param>__`, round 4b: the route's HTML is then a template the
+ * server fills, pages/certificate/shared/template.ts).
+ */
+export function prerenderUrl(pattern: string): string {
+  return pattern.replace(/\/\*$/, '/__prerender__').replace(/(^|\/):([\w-]+)/g, (_m, s: string, name: string) => `${s}${slot(name)}`);
 }
 
 /**
@@ -70,14 +74,19 @@ export function prerenderUrl(pattern: string): string | null {
  * the route table rendered at `url` for a logged-out visitor with no data, its lazy layout and page loaded
  * first (as main.tsx does before its first render), so it is what React's first client render draws. The
  * root element carries {@link SHELL_ID}, so the inline script takes it away exactly like the plain shell
- * (bare page, stored session); its fields are read-only until then. Errors: a page that suspends (its code not loaded) or throws while rendering.
+ * (bare page, stored session); its fields are read-only until then. A URL with slot markers (prerenderUrl)
+ * gives a template: `seed` fills the query cache (default: the certificate's slot view). Errors: a page
+ * that suspends (its code not loaded) or throws while rendering.
  */
-export async function prerenderRoute(url: string): Promise<string> {
+export async function prerenderRoute(url: string, seed: (client: QueryClient) => void = seedCertificateTemplate): Promise<string> {
   await preloadRoute(routes, url);
   const router = createMemoryRouter(routes, { initialEntries: [url] });
+  // Round 4b: a certificate route's template is drawn from a view of slot markers (`seed`; tests pass real data).
+  const client = new QueryClient();
+  seed(client);
   const html = renderToStaticMarkup(
     <StrictMode>
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={client}>
         <RouterProvider router={router} />
       </QueryClientProvider>
     </StrictMode>,

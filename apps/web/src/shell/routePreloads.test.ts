@@ -73,6 +73,24 @@ describe('routePreloads', () => {
     expect(() => routeHtmlFiles(INDEX, routes, chunks, { shell, markup: new Map([['/home', home]]), css })).toThrow(/shell markup/);
   });
 
+  it('writes a prerendered route with :params as a template beside its plain HTML (round 4b)', () => {
+    const shell = '<div id="s"><main></main></div>';
+    const index = INDEX.replace('<div id="root"></div>', `<div id="root">${shell}</div>`);
+    const cert = '<div id="s" class="app-shell"><main><dd>__czslot_baoquan__</dd></main></div>';
+    const routes = [{ path: '/attestation/:attestationId', modules: ['src/layouts/MainLayout/index.tsx', 'src/pages/home/Home/index.tsx'], prerender: true as const }];
+    const css = new Map([['assets/Home-1.css', '.home{color:red}'], ['assets/shared-1.css', '.s{}']]);
+    const { files, map } = routeHtmlFiles(index, routes, chunks, { shell, markup: new Map([['/attestation/:attestationId', cert]]), css });
+    const r = map.routes[0]!;
+    expect(r.template).toMatch(/^html\/[0-9a-f]{8}\.html$/);
+    expect(files.get(r.html)).toContain(shell); // what the server sends without data: no slots
+    expect(files.get(r.html)).not.toContain('__czslot_');
+    expect(files.get(r.template!)).toContain(`<div id="root">${cert}</div>`);
+    expect(files.get(r.template!)).toContain('<style>.home{color:red}</style>');
+    // Painted only once parsed whole: a partial paint would move the buttons (they follow the html in the markup).
+    expect(files.get(r.template!)).toContain('<link rel="expect" href="#s" blocking="render">\n  </head>');
+    expect(files.get(r.html)).not.toContain('rel="expect"');
+  });
+
   it('fails when the route table names a module the build has no chunk for', () => {
     expect(() => routeLinks(['src/pages/gone/index.tsx'], chunks)).toThrow(/not a chunk/);
   });

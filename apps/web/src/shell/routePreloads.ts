@@ -24,7 +24,12 @@ export interface ChunkInfo {
 /** `html/routes.json`: route path patterns of the route table and the HTML file to answer for each. */
 export interface RouteHtmlMap {
   version: 1;
-  routes: Array<{ path: string; html: string }>;
+  /**
+   * `template` (round 4b): for a prerendered route with `:params`, its first screen with slot markers
+   * (pages/certificate/shared/template.ts), which the server fills from the data it embeds; `html` stays
+   * the plain route HTML it sends otherwise.
+   */
+  routes: Array<{ path: string; html: string; template?: string }>;
 }
 
 /** The files to write: `files` (name → HTML) and `map` (goes to {@link ROUTE_MAP_FILE}). */
@@ -108,16 +113,30 @@ export function routeHtmlFiles(indexHtml: string, routes: RouteModules[], chunks
   if (prerendered?.markup.size && !indexHtml.includes(prerendered.shell)) throw new Error('routePreloads: the shell markup is not in index.html');
   const files = new Map<string, string>();
   const map: RouteHtmlMap = { version: 1, routes: [] };
-  for (const r of routes) {
-    const markup = prerendered?.markup.get(r.path);
+  /** The route's HTML file (with `markup` in place of the shell, its stylesheets inlined), written once. */
+  const file = (r: RouteModules, markup: string | undefined, template = false): string | null => {
     const links = routeLinks(r.modules, chunks, markup === undefined ? undefined : prerendered!.css);
-    if (!links && markup === undefined) continue;
-    const name = `html/${hash(links + (markup ?? ''))}.html`;
+    if (!links && markup === undefined) return null;
+    const name = `html/${hash(links + (markup ?? '') + (template ? 'template' : ''))}.html`;
     if (!files.has(name)) {
-      const html = indexHtml.replace(/\s*<\/head>/, () => (links ? `\n    ${links}\n  </head>` : '\n  </head>'));
+      // A template's first screen (round 4b) is painted only once it is parsed whole: a paint of part of it
+      // (a large HTML arrives and is parsed in pieces) would move what follows (the certificate's buttons
+      // come after its html in the markup but go above it at phone width). `rel=expect` blocks rendering until
+      // the element with that id (the root of the markup) is parsed; a browser without it paints as before.
+      const id = template && markup !== undefined ? /^<div id="([\w-]+)"/.exec(markup)?.[1] : undefined;
+      const head = `${links ? `\n    ${links}` : ''}${id ? `\n    <link rel="expect" href="#${id}" blocking="render">` : ''}`;
+      const html = indexHtml.replace(/\s*<\/head>/, () => `${head}\n  </head>`);
       files.set(name, markup === undefined ? html : html.replace(prerendered!.shell, () => markup));
     }
-    map.routes.push({ path: r.path, html: name });
+    return name;
+  };
+  for (const r of routes) {
+    const markup = prerendered?.markup.get(r.path);
+    const isTemplate = markup !== undefined && r.path.includes(':');
+    const name = file(r, isTemplate ? undefined : markup);
+    const template = isTemplate ? file(r, markup, true) : null;
+    if (name === null) continue;
+    map.routes.push({ path: r.path, html: name, ...(template ? { template } : {}) });
   }
   return { files, map };
 }

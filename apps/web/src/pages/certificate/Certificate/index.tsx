@@ -52,7 +52,7 @@ export default function Certificate({ kind: id, lang = 'zh' }: CertificateProps)
       viewer={viewerOf(view, token !== '')}
       labels={labels}
       html={lang === 'zh' ? view.html : view.htmlEn || view.html}
-      pageUrl={`${window.location.origin}${kindCertificatePath(id, view.baoquan, lang)}`}
+      pageUrl={`${typeof window === 'undefined' ? '' : window.location.origin}${kindCertificatePath(id, view.baoquan, lang)}`}
       otherLanguageHref={kind.english ? kindCertificatePath(id, view.baoquan, lang === 'zh' ? 'en' : 'zh') : undefined}
       extract={kind.api.extract}
       intro={slots.intro}
