@@ -36,9 +36,12 @@ export interface RouteHandle {
   /** Header menu entry. */
   menu?: MenuHandle;
   /**
-   * Issue 16 (first screen prerendered): the build renders this route's first screen (layout and page, no
-   * data, logged out) into its own HTML, so it paints before any JavaScript. Only for pages whose first
-   * client render is static, uses no antd and reads no browser state while rendering.
+   * Issue 16 (first screen prerendered): the build renders this route's first screen (layout and page,
+   * logged out) into its own HTML, so it paints before any JavaScript. Only for pages whose first client
+   * render uses no antd and reads no browser state while rendering. Static pages are rendered without data;
+   * a route with a URL parameter whose page has a slot template (the data certificate, round 4b:
+   * pages/certificate/shared/template.ts) is rendered as a template that the server fills from the answer
+   * it embeds (docs/architecture.md, "first screen is filled into a build-time template").
    */
   prerender?: boolean;
 }
