@@ -78,6 +78,8 @@ export function startLive(pool: BrowserPool, o: LiveOptions): LiveSession {
   let userNav = false;
   let lastFrame: Buffer | null = null;
   let startedMsg: TProcessServerMsg | null = null;
+  /** The last address/title sent ('nav'), repeated to a viewer that joins later (it would show an empty address bar). */
+  let lastNav: TProcessServerMsg | null = null;
   let inputChain: Promise<void> = Promise.resolve();
   const pendingShots = new Set<Promise<void>>();
   let readyResolve!: (v: { deadline: number }) => void;
@@ -174,7 +176,11 @@ export function startLive(pool: BrowserPool, o: LiveOptions): LiveSession {
             const url = f.url();
             log({ kind: 'navigate', url, by: userNav ? 'user' : 'page' });
             userNav = false;
-            void p.title().then((tt) => sendJson({ t: 'nav', url, title: tt.slice(0, 500) }), () => sendJson({ t: 'nav', url, title: '' }));
+            const nav = (title: string) => {
+              lastNav = { t: 'nav', url, title };
+              sendJson(lastNav);
+            };
+            void p.title().then((tt) => nav(tt.slice(0, 500)), () => nav(''));
           });
           const shoot = (): Promise<void> => {
             if (shots.length >= MAX_SHOTS) return Promise.resolve();
@@ -320,9 +326,10 @@ export function startLive(pool: BrowserPool, o: LiveOptions): LiveSession {
       if (reconnectTimer) clearTimeout(reconnectTimer);
       reconnectTimer = null;
       lastInput = Date.now();
-      // A viewer joining a running session gets its state and the current picture at once.
+      // A viewer joining a running session gets its state, the current address and picture at once.
       if (startedMsg && !reason) {
         sendJson(startedMsg);
+        if (lastNav) sendJson(lastNav);
         if (lastFrame) v.send(lastFrame);
       }
     },

@@ -187,7 +187,12 @@ describe('process evidence', () => {
     ws.send({ t: 'touch', type: 'touchStart', points: [{ x: 100, y: 100 }] });
     ws.send({ t: 'touch', type: 'touchEnd', points: [] });
     await ws.waitMsg((m) => m.t === 'nav' && m.url === `${site.origin}/form`);
+    // A viewer joining the running session (a reload, a second tab) is told the current address at once,
+    // without a new navigation (it showed an empty address bar when it joined after the first one).
+    const ws2 = await openStream(base, add.data.id, add.data.streamToken);
+    expect(await ws2.waitMsg((m) => m.t === 'nav')).toMatchObject({ url: `${site.origin}/form` });
     ws.close();
+    ws2.close();
     const look = await waitSaved(u, add.data.id);
     expect(look.item).toMatchObject({ type: 4, status: 4, note: MSG.PROCESS_NOTE_DISCONNECTED });
     expect(look.item.baoquan).not.toBe('');
