@@ -5,13 +5,11 @@
  * cannot end the script element, never publicly cacheable, with an ETag of its own bytes; nothing for an
  * unknown number or hash (then the route's plain file, as before).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeScriptJson } from '../src/platform/pageData.ts';
 import { client, registerUser } from './client.ts';
-import { makeHarness, type Harness } from './harness.ts';
+import type { Harness } from './harness.ts';
+import { webDistHarness } from './helpers/webDist.ts';
 
 const page = (name: string) => `<!doctype html><html><head><link rel="modulepreload" href="/assets/${name}.js"></head><body><div id="root"></div><script>1</script></body></html>`;
 const FILES: Record<string, string> = { 'html/cert0001.html': page('Cert'), 'html/ledg0001.html': page('Ledger'), 'html/nf000001.html': page('NotFound') };
@@ -39,22 +37,15 @@ function blocks(html: string): Map<string, { arg: string; viewer: string; text: 
 const unescape = (s: string) => s.replace(/\\u(003c|003e|0026|2028|2029)/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 
 describe('page data embedded in the HTML of certificate and ledger pages', () => {
+  let web: Awaited<ReturnType<typeof webDistHarness>>;
   let h: Harness;
-  let webDist: string;
   beforeAll(async () => {
-    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'cz-web-pd-'));
-    fs.mkdirSync(path.join(webDist, 'html'));
-    fs.writeFileSync(path.join(webDist, 'index.html'), page('index'));
-    for (const [f, body] of Object.entries(FILES)) fs.writeFileSync(path.join(webDist, f), body);
-    fs.writeFileSync(path.join(webDist, 'html/routes.json'), JSON.stringify(MAP));
-    h = await makeHarness({ WEB_DIST: webDist });
+    web = await webDistHarness({ index: page('index'), files: FILES, map: MAP });
+    h = web.h;
   });
-  afterAll(async () => {
-    await h?.close();
-    fs.rmSync(webDist, { recursive: true, force: true });
-  });
+  afterAll(async () => web?.close());
 
-  const get = (url: string, headers: Record<string, string> = {}) => h.app.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string> = {}) => web.get(url, headers);
 
   it('embeds the viewer’s own getView answer, byte for byte, escaped, private', async () => {
     const owner = await registerUser(h);

@@ -6,13 +6,11 @@
  * (a session, a deleted file, an unknown number, a template with a slot nobody fills) gets the plain route
  * HTML as before.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml, fillTemplate } from '../src/platform/pageData.ts';
 import { registerUser } from './client.ts';
-import { makeHarness, type Harness } from './harness.ts';
+import type { Harness } from './harness.ts';
+import { webDistHarness } from './helpers/webDist.ts';
 
 const page = (root: string) => `<!doctype html><html><head></head><body><div id="root">${root}</div><script>1</script></body></html>`;
 /** What the web build writes (apps/web/src/pages/certificate/shared/template.ts), shortened to the slots. */
@@ -34,22 +32,15 @@ const PLAIN = FILES['html/cert0001.html']!;
 const withoutData = (html: string) => html.replace(/<script type="application\/json"[\s\S]*?<\/script>/, '');
 
 describe('certificate first screen from the HTML template (round 4b)', () => {
+  let web: Awaited<ReturnType<typeof webDistHarness>>;
   let h: Harness;
-  let webDist: string;
   beforeAll(async () => {
-    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'cz-web-tpl-'));
-    fs.mkdirSync(path.join(webDist, 'html'));
-    fs.writeFileSync(path.join(webDist, 'index.html'), page(''));
-    for (const [f, body] of Object.entries(FILES)) fs.writeFileSync(path.join(webDist, f), body);
-    fs.writeFileSync(path.join(webDist, 'html/routes.json'), JSON.stringify(MAP));
-    h = await makeHarness({ WEB_DIST: webDist });
+    web = await webDistHarness({ index: page(''), files: FILES, map: MAP });
+    h = web.h;
   });
-  afterAll(async () => {
-    await h?.close();
-    fs.rmSync(webDist, { recursive: true, force: true });
-  });
+  afterAll(async () => web?.close());
 
-  const get = (url: string, headers: Record<string, string> = {}) => h.app.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string> = {}) => web.get(url, headers);
 
   it('fills the template from the anonymous view: escaped values, the certificate html of the language as is', async () => {
     const owner = await registerUser(h);

@@ -7,12 +7,11 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSpaHtml, routeScore } from '../src/platform/spaRoutes.ts';
-import { makeHarness, type Harness } from './harness.ts';
+import type { Harness } from './harness.ts';
+import { webDistHarness, writeWebDist } from './helpers/webDist.ts';
 
 const SCRIPT = '(function(){document.documentElement.dataset.shell="1"})()';
 const page = (links: string) => `<!doctype html><html><head>${links}</head><body><div id="root"></div><script>${SCRIPT}</script></body></html>`;
@@ -34,17 +33,7 @@ const MAP = {
   ],
 };
 
-function dist(map: unknown): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cz-web-'));
-  fs.mkdirSync(path.join(dir, 'html'));
-  fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
-  for (const [f, body] of Object.entries(FILES)) {
-    fs.writeFileSync(path.join(dir, f), body);
-    fs.writeFileSync(path.join(dir, `${f}.br`), brotliCompressSync(body));
-  }
-  fs.writeFileSync(path.join(dir, 'html/routes.json'), typeof map === 'string' ? map : JSON.stringify(map));
-  return dir;
-}
+const dist = (map: unknown): string => writeWebDist({ index: INDEX, files: FILES, map, brotli: true });
 
 describe('spaRoutes: which HTML a URL gets', () => {
   const dirs: string[] = [];
@@ -74,16 +63,13 @@ describe('spaRoutes: which HTML a URL gets', () => {
 });
 
 describe('spaRoutes: the server answers a route with its HTML', () => {
+  let web: Awaited<ReturnType<typeof webDistHarness>>;
   let h: Harness;
-  let webDist: string;
   beforeAll(async () => {
-    webDist = dist(MAP);
-    h = await makeHarness({ WEB_DIST: webDist });
+    web = await webDistHarness({ index: INDEX, files: FILES, map: MAP, brotli: true });
+    h = web.h;
   });
-  afterAll(async () => {
-    await h?.close();
-    fs.rmSync(webDist, { recursive: true, force: true });
-  });
+  afterAll(async () => web?.close());
 
   it('sends the route file, pre-compressed, revalidated, with an ETag and the same CSP hash', async () => {
     const plain = await h.app.inject({ method: 'GET', url: '/ledger/ab12?x=1' });
