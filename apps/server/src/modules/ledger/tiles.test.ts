@@ -107,7 +107,12 @@ describe('tlog-tiles of a running server, followed by ledger:monitor', () => {
     expect(split.events[0]!.message).toMatch(/^SPLIT VIEW/);
     expect(split.state).toBe(b.state);
     // A wrong pinned key is an error, not a pass.
-    const other = await ledgerMonitor({ url, key: key.replace(/\+[^+]+$/, `+${Buffer.concat([Buffer.of(1), crypto.randomBytes(32)]).toString('base64')}`) }).step(null);
+    // Split as parseVerifierKey does (name+hash+base64): the key's base64 may itself hold or end in '+',
+    // which made a replace of "the part after the last +" a no-op in 1 of 64 runs (the key stayed right).
+    const [, keyName, keyHash] = /^([^+]+)\+([0-9a-fA-F]{8})\+/.exec(key)!;
+    const wrongKey = `${keyName}+${keyHash}+${Buffer.concat([Buffer.of(1), crypto.randomBytes(32)]).toString('base64')}`;
+    expect(wrongKey).not.toBe(key);
+    const other = await ledgerMonitor({ url, key: wrongKey }).step(null);
     expect(other.events[0]!.kind).toBe('error');
   });
 
