@@ -72,3 +72,14 @@ export async function autoDismissNotice(page: Page): Promise<() => Promise<void>
   await page.addLocatorHandler(notice, async (d) => { await d.getByRole('button').first().click(); });
   return () => page.removeLocatorHandler(notice);
 }
+
+/**
+ * Goes to `path` and waits until React has taken the page over from the prerendered HTML (issue 16: the
+ * build writes prerendered first screens whose root carries id `app-shell-html`; React's first render
+ * replaces it). Controls of the prerendered HTML are read-only or disabled, so a test that types or chooses
+ * a file right after `goto` must wait for this, as a person waits for the page to respond.
+ */
+export async function gotoLive(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForFunction(() => !document.getElementById('app-shell-html') && (document.getElementById('root')?.childElementCount ?? 0) > 0);
+}

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { autoDismissNotice, createAccount, loginViaUi, uniqueMobile } from './helpers.ts';
+import { autoDismissNotice, createAccount, gotoLive, loginViaUi, uniqueMobile } from './helpers.ts';
 
 const SHOTS = process.env.E2E_SHOTS ?? path.resolve(import.meta.dirname, '../../../test-results/screens');
 const shot = async (page: Page, name: string) => {
@@ -163,7 +163,7 @@ for (const width of [1366, 375]) {
     await page.waitForURL(`**/evidencesMusic/${baoquan}`);
 
     // mutualEvidence: the same file → 一致; another file → 不一致; unknown number → 保全号不存在.
-    await page.goto('/queryAuthentication/mutualEvidence');
+    await gotoLive(page, '/queryAuthentication/mutualEvidence');
     await page.locator('input[type=file]').setInputFiles(audioPath);
     await page.getByLabel('保全号').fill(UNKNOWN);
     await page.getByRole('button', { name: /比\s*对/ }).click();
@@ -179,7 +179,7 @@ for (const width of [1366, 375]) {
     await shot(page, `query-mutual-differ-${width}`);
 
     // electronicData: by the local file (SHA-256, then SM3) → found; a typed digest of nothing → none.
-    await page.goto('/queryAuthentication/electronicData');
+    await gotoLive(page, '/queryAuthentication/electronicData');
     await page.locator('input[type=file]').setInputFiles(audioPath);
     await page.getByRole('button', { name: /核\s*验/ }).click();
     await expect(page.getByTestId('digest-result')).toContainText(baoquan);

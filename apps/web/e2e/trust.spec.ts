@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { autoDismissNotice, createAccount, loginViaUi, uniqueMobile } from './helpers.ts';
+import { autoDismissNotice, createAccount, gotoLive, loginViaUi, uniqueMobile } from './helpers.ts';
 
 const SHOTS = process.env.E2E_SHOTS ?? '/tmp/cz/shots-trust';
 const shot = async (page: Page, name: string) => {
@@ -59,7 +59,7 @@ test('issued certificate page, same PDF twice, package verified on /verify (1366
   expect(pkg.status()).toBe(200);
   const zip = path.join(os.tmpdir(), `证据包-${baoquan}.zip`);
   fs.writeFileSync(zip, await pkg.body());
-  await page.goto('/verify?tab=package');
+  await gotoLive(page, '/verify?tab=package');
   await expect(page.getByText('见证策略（可选）', { exact: false })).toBeVisible();
   await page.getByText('见证策略（可选）', { exact: false }).click();
   await page.locator('input[type=file]').setInputFiles(zip);
@@ -71,7 +71,7 @@ test('issued certificate page, same PDF twice, package verified on /verify (1366
   await expect(page.getByText('当前状态（查询时，非证书内容）').first()).toBeVisible();
   await shot(page, 'certificate-page-375');
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
-  await page.goto('/verify?tab=package');
+  await gotoLive(page, '/verify?tab=package');
   await page.getByText('见证策略（可选）', { exact: false }).click();
   await shot(page, 'verify-witness-375');
   expect(problems).toEqual([]);

@@ -66,6 +66,10 @@ describe('HTML shell', () => {
     const fields = [...shell.querySelectorAll('input')];
     expect(fields.length).toBeGreaterThan(1);
     expect(fields.every((f) => f.readOnly)).toBe(true); // nothing typed before React takes over is lost
+    // A file chooser cannot be read-only: it is disabled until React takes over (a file chosen before was lost).
+    const picker = [...load('/queryAuthentication/mutualEvidence', await prerenderRoute('/queryAuthentication/mutualEvidence'))!.querySelectorAll('input')];
+    expect(picker.filter((f) => f.type === 'file').map((f) => f.disabled)).toEqual([true]);
+    expect(picker.some((f) => f.type !== 'file' && f.readOnly && !f.disabled)).toBe(true);
     localStorage.setItem('token', 'x');
     expect(load('/login', html)).toBeNull();
   });

@@ -95,6 +95,11 @@ export async function prerenderRoute(url: string, seed: (client: QueryClient) =>
   // A spinner (code not loaded) or the route's error element (it threw, e.g. read `window`) is no first screen.
   if (/class="(page-loading|route-error)"/.test(html) || !/^<div class="[^"]+"/.test(html) || !html.includes('<main')) throw new Error(`prerender ${url}: not a finished first screen`);
   // Fields stay read-only until React's first render replaces them: what a visitor typed into the HTML
-  // alone would be lost then (read-only looks the same; nothing here styles :read-only).
-  return html.replace(/^<div /, `<div id="${SHELL_ID}" `).replace(/<(input|textarea)\b(?![^>]*\sreadonly)/gi, '<$1 readonly=""');
+  // alone would be lost then (read-only looks the same; nothing here styles :read-only). `readonly` does not
+  // apply to a file chooser, so those are disabled (they are hidden behind a button; a file chosen in the
+  // HTML alone was dropped by React's first render and the query page then asked for a file again).
+  return html
+    .replace(/^<div /, `<div id="${SHELL_ID}" `)
+    .replace(/<(input|textarea)\b(?![^>]*\sreadonly)/gi, '<$1 readonly=""')
+    .replace(/<input\b(?=[^>]*\stype="file")(?![^>]*\sdisabled)/gi, '<input disabled=""');
 }
