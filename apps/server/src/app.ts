@@ -9,7 +9,6 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -18,6 +17,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { frameworkErrors, installErrorHandling } from './platform/http.ts';
 import { loggerOptions } from './platform/logging.ts';
+import { helmetOptions, securityHeaders } from './platform/securityHeaders.ts';
 import { buildContext, type AppContext } from './platform/context.ts';
 import { resolveLedgerOrigin } from './modules/ledger/origin.ts';
 import { buildServices, registerRoutes, registerWorkers, type Services } from './modules/index.ts';
@@ -109,24 +109,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   installErrorHandling(app);
 
   const webDist = config.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        // App capture (issue 12 §1): the recorded video/audio is previewed from a blob: URL before upload.
-        mediaSrc: ["'self'", 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Issue 16: plus exactly the inline scripts of the web build's index.html (the HTML shell's), by hash.
-        scriptSrc: ["'self'", ...inlineScriptHashes(webDist)],
-        frameSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        // Recharge (issue 13): the page submits the payment form to the provider's gateway.
-        formAction: ["'self'", ...(config.ALIPAY_GATEWAY ? [new URL(config.ALIPAY_GATEWAY).origin] : config.ALIPAY_APP_ID ? ['https://openapi.alipay.com'] : [])],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  securityHeaders(app, helmetOptions(config, inlineScriptHashes(webDist))); // helmet's headers, middleware built once (issue 16)
   // Issue 16: answers are compressed (br, then gzip) by Accept-Encoding — never a download (Content-Disposition)
   // nor a ranged/media answer (Accept-Ranges): their bytes and Content-Length stay as stored; static assets
   // are served pre-compressed (below). Registered before @fastify/static, as the plugin requires.
