@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { blobs } from '../db/schema/index.ts';
 import { deferBeforeCommit } from './beforeCommit.ts';
+import { upsertAdd } from './deferredInserts.ts';
 import type { BlobStore, StagedBlob } from './blobs.ts';
 
 /** Adds one reference to a blob (creating its metadata row if new) and holds its row lock until `tx` ends. */
@@ -23,9 +24,13 @@ export async function addBlobRef(tx: DbOrTx, b: { sha256: string; size: number; 
  * Inside `tx`: references a staged upload and links it durably into the store. In a group-commit body
  * (issue 16) the link + fsync is deferred to just before the batch's commit, run concurrently with the
  * other bodies' (platform/beforeCommit.ts): still after the reference row, still before the commit.
+ * `opts.deferRef`: in a group-commit body the reference itself joins the batch's flush too (summed per blob,
+ * one multi-row upsert, written before the links and the commit) — only when nothing in the body inserts a
+ * row referencing the blob directly (the row's foreign key needs the `blobs` row first).
  */
-export async function storeStagedInTx(tx: DbOrTx, store: Pick<BlobStore, 'commit'>, staged: StagedBlob, mime: string): Promise<void> {
-  await addBlobRef(tx, { sha256: staged.sha256, size: staged.size, mime });
+export async function storeStagedInTx(tx: DbOrTx, store: Pick<BlobStore, 'commit'>, staged: StagedBlob, mime: string, opts: { deferRef?: boolean } = {}): Promise<void> {
+  const ref = { sha256: staged.sha256, size: staged.size, mime, refcount: 1 };
+  if (!(opts.deferRef && upsertAdd(tx, blobs, ref, { target: blobs.sha256, add: blobs.refcount }))) await addBlobRef(tx, ref);
   if (!deferBeforeCommit(tx, `blob:${staged.sha256}`, () => store.commit(staged))) await store.commit(staged);
 }
 

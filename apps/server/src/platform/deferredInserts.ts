@@ -8,10 +8,13 @@
  * commit together, in the one transaction, and nobody is answered before that commit (issue 9). A failing
  * flush fails the whole batch (nothing is acknowledged, nothing committed).
  *
- * Outside a batch body `insertRows` simply inserts (the same statement as before).
+ * Outside a batch body `insertRows` simply inserts (the same statement as before). `upsertAdd` defers an
+ * "insert or add to a counter" (blob references): the batch sums the rows per key and sends one multi-row
+ * INSERT … ON CONFLICT DO UPDATE (a multi-row ON CONFLICT cannot touch one row twice). Tables are flushed
+ * referenced-first (their foreign keys), else in first-use order.
  */
-import { getTableColumns } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 
 /** Rows deferred per table, in first-use order of the tables. */
@@ -41,6 +44,28 @@ export async function insertRows<T extends PgTable>(tx: DbOrTx, table: T, rows: 
   else sink.set(table, (rows as Array<Record<string, unknown>>).slice());
 }
 
+/** How the rows of a table deferred by `upsertAdd` merge: rows with equal `target` add up their `add`. */
+interface AddSpec {
+  target: PgColumn;
+  add: PgColumn;
+}
+const addSpecs = new WeakMap<PgTable, AddSpec>();
+
+/**
+ * Inserts `row` into `table`, or on a conflict on `target` adds the row's `add` to the stored one — in a
+ * group-commit body deferred to the batch's flush (summed per key with the other bodies' rows). Returns false
+ * outside a batch body WITHOUT writing anything: the caller then sends its own statement.
+ */
+export function upsertAdd<T extends PgTable>(tx: DbOrTx, table: T, row: T['$inferInsert'], spec: AddSpec): boolean {
+  const sink = sinks.get(tx);
+  if (!sink) return false;
+  addSpecs.set(table, spec);
+  const list = sink.get(table);
+  if (list) list.push(row as Record<string, unknown>);
+  else sink.set(table, [row as Record<string, unknown>]);
+  return true;
+}
+
 /** Appends the rows of one body that succeeded (`from`) to the batch's (`into`), keeping the order. */
 export function mergeDeferred(into: DeferredRows, from: DeferredRows): void {
   for (const [table, rows] of from) {
@@ -53,14 +78,52 @@ export function mergeDeferred(into: DeferredRows, from: DeferredRows): void {
 /** PostgreSQL's limit of bind parameters per statement. */
 const MAX_PARAMS = 65_535;
 
+/** Property name (in `$inferInsert`) of a column of `table`. */
+function keyOf(table: PgTable, col: PgColumn): string {
+  for (const [k, c] of Object.entries(getTableColumns(table))) if (c === col) return k;
+  throw new Error(`deferredInserts: column ${col.name} is not in its table`);
+}
+
+/** `rows` with equal `spec.target` merged into one (the first row, `spec.add` summed), in key order (lock order). */
+function summed(table: PgTable, rows: Array<Record<string, unknown>>, spec: AddSpec): Array<Record<string, unknown>> {
+  const t = keyOf(table, spec.target);
+  const a = keyOf(table, spec.add);
+  const by = new Map<string, Record<string, unknown>>();
+  for (const r of rows) {
+    const k = String(r[t]);
+    const had = by.get(k);
+    if (had) had[a] = Number(had[a]) + Number(r[a]);
+    else by.set(k, { ...r });
+  }
+  return [...by.entries()].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)).map(([, r]) => r);
+}
+
+/** The deferred tables, each after the deferred tables its foreign keys point at, else in first-use order. */
+function flushOrder(rows: DeferredRows): PgTable[] {
+  const left = [...rows.keys()];
+  const refs = new Map(left.map((t) => [t, getTableConfig(t).foreignKeys.map((fk) => fk.reference().foreignTable).filter((f) => f !== t && rows.has(f))]));
+  const out: PgTable[] = [];
+  while (left.length) {
+    const i = Math.max(0, left.findIndex((t) => refs.get(t)!.every((f) => out.includes(f))));
+    out.push(...left.splice(i, 1));
+  }
+  return out;
+}
+
 /**
  * Writes every deferred row through `tx`: one multi-row INSERT per table (split under the bind-parameter
- * limit), tables in first-use order (a table's foreign keys point at rows written directly or earlier).
- * Rejects with the database's error (the caller then fails the whole batch).
+ * limit; an `upsertAdd` table as one summed INSERT … ON CONFLICT), referenced tables first. Rejects with the
+ * database's error (the caller then fails the whole batch).
  */
 export async function flushDeferred(tx: DbOrTx, rows: DeferredRows): Promise<void> {
-  for (const [table, list] of rows) {
+  for (const table of flushOrder(rows)) {
+    const spec = addSpecs.get(table);
+    const list = spec ? summed(table, rows.get(table)!, spec) : rows.get(table)!;
     const per = Math.max(1, Math.floor(MAX_PARAMS / Object.keys(getTableColumns(table)).length));
-    for (let i = 0; i < list.length; i += per) await tx.insert(table).values(list.slice(i, i + per) as never);
+    for (let i = 0; i < list.length; i += per) {
+      const q = tx.insert(table).values(list.slice(i, i + per) as never);
+      if (spec) await q.onConflictDoUpdate({ target: spec.target, set: { [keyOf(table, spec.add)]: sql`${spec.add} + excluded.${sql.identifier(spec.add.name)}` } as never });
+      else await q;
+    }
   }
 }

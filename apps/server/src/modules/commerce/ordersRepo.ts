@@ -3,6 +3,8 @@ import crypto from 'node:crypto';
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orders, payments, users } from '../../db/schema/index.ts';
+import { batchBody, nextId } from '../../platform/batchScope.ts';
+import { insertRows } from '../../platform/deferredInserts.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -17,6 +19,18 @@ export function newOrderNo(now: Date = new Date()): string {
 export async function insertOrder(db: DbOrTx, row: Omit<typeof orders.$inferInsert, 'orderNo'>): Promise<OrderRow> {
   const r = await db.insert(orders).values({ ...row, orderNo: newOrderNo() }).returning();
   return r[0]!;
+}
+
+/**
+ * Inserts an order nothing reads back in the same transaction (a deposit's consumption order); returns its id.
+ * In a group-commit body (issue 16) the id comes from the batch's block and the row joins the batch's
+ * multi-row INSERT before its commit (platform/deferredInserts.ts); elsewhere as `insertOrder`.
+ */
+export async function insertOrderId(db: DbOrTx, row: Omit<typeof orders.$inferInsert, 'orderNo' | 'id'>): Promise<number> {
+  if (!batchBody(db)) return (await insertOrder(db, row)).id;
+  const id = await nextId(db, 'orders');
+  await insertRows(db, orders, [{ ...row, id, orderNo: newOrderNo() }]);
+  return id;
 }
 
 /** The order `orderNo` of `userId` (another user's answers null), optionally locked FOR UPDATE. */

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { MSG } from '@cunzheng/contract/messages';
 import type { DbOrTx } from '../../db/client.ts';
 import { pointsLedger } from '../../db/schema/index.ts';
+import { batchBody, nextId, type BatchBody } from '../../platform/batchScope.ts';
 import { insertRows } from '../../platform/deferredInserts.ts';
 import { badRequest } from '../../platform/errors.ts';
 
@@ -46,11 +47,72 @@ export interface TransferInput {
 export const BUY_CREDITS = { url: '/buyCredits' } as const;
 
 /**
+ * Points inside a group-commit batch (issue 16, modules/ledger/batch.ts): the first time a batch needs a
+ * user's balance it locks the user's row (through the batch transaction: the lock is held to the commit) and
+ * reads the balance and every stored price in one statement; later charges of that user in the batch use the
+ * running balance in memory — the batch's (earlier bodies that succeeded) plus this body's own changes. A
+ * body's changes join the batch's only when it succeeds; the changed balances are written once at the flush
+ * (one UPDATE … FROM (VALUES …)). So 可用积分不足 is decided per charge, in arrival order, against a balance
+ * that includes the earlier successful bodies, and a body that throws leaves the balance untouched.
+ */
+interface BatchPoints {
+  /** Balance per locked user, with the changes of the bodies that succeeded; `dirty`: to be written. */
+  accounts: Map<number, { balance: number; dirty: boolean }>;
+  /** Stored prices by order type (read with the first lock of the batch). */
+  prices: Map<number, number> | null;
+}
+const BATCH = Symbol('points.batch');
+const BODY = Symbol('points.body');
+
+/** The batch's account of `userId` (locked and read on first use) and the body's own pending delta map. */
+async function batchAccount(b: BatchBody, userId: number): Promise<{ acct: { balance: number; dirty: boolean }; prices: Map<number, number>; pending: Map<number, number> }> {
+  const st = b.state<BatchPoints>(BATCH, () => ({ accounts: new Map(), prices: null }));
+  let acct = st.accounts.get(userId);
+  if (!acct) {
+    const r = await b.tx.execute(sql`select points, (select json_object_agg(order_type, price) from prices) as prices from users where id = ${userId} for update`);
+    const row = (r as unknown as { rows: Array<{ points: string | number; prices: Record<string, number | string> | string | null }> }).rows[0];
+    if (!row) throw badRequest(MSG.USER_NOT_FOUND);
+    if (!st.prices) {
+      const p = typeof row.prices === 'string' ? (JSON.parse(row.prices) as Record<string, number | string>) : (row.prices ?? {});
+      st.prices = new Map(Object.entries(p).map(([k, v]) => [Number(k), Number(v)]));
+    }
+    acct = { balance: Number(row.points), dirty: false };
+    st.accounts.set(userId, acct);
+    b.atFlush(BATCH, (tx) => writeBalances(tx, st));
+  }
+  const pending = b.bodyState<Map<number, number>>(BODY, () => {
+    const m = new Map<number, number>();
+    b.onSuccess(() => {
+      for (const [id, d] of m) {
+        const a = st.accounts.get(id)!;
+        a.balance += d;
+        a.dirty = true;
+      }
+    });
+    return m;
+  });
+  return { acct, prices: st.prices!, pending };
+}
+
+/** Flush of a batch: every balance its successful bodies changed, in one statement. */
+async function writeBalances(tx: DbOrTx, st: BatchPoints): Promise<void> {
+  const dirty = [...st.accounts].filter(([, a]) => a.dirty);
+  if (!dirty.length) return;
+  const values = sql.join(dirty.map(([id, a]) => sql`(${id}::bigint, ${a.balance}::bigint)`), sql`, `);
+  await tx.execute(sql`update users set points = v.points from (values ${values}) as v(id, points) where users.id = v.id`);
+}
+
+/**
  * Locks the user's row FOR UPDATE and returns the balance (hundredths). Call it FIRST in a transaction
  * that will insert rows referencing the user (orders): those take a KEY SHARE lock on the user row, and
  * two transactions holding KEY SHARE that both then ask FOR UPDATE deadlock (seen on PostgreSQL).
  */
 export async function lockBalance(tx: DbOrTx, userId: number): Promise<number> {
+  const b = batchBody(tx);
+  if (b) {
+    const { acct, pending } = await batchAccount(b, userId);
+    return acct.balance + (pending.get(userId) ?? 0);
+  }
   const locked = await tx.execute<{ points: string | number }>(sql`select points from users where id = ${userId} for update`);
   const row = (locked as unknown as { rows: Array<{ points: string | number }> }).rows[0];
   if (!row) throw badRequest(MSG.USER_NOT_FOUND);
@@ -64,6 +126,11 @@ export async function lockBalance(tx: DbOrTx, userId: number): Promise<number> {
  * pricing.ts's default). 400 用户不存在 when the user is missing.
  */
 export async function lockBalanceAndPrice(tx: DbOrTx, userId: number, orderType: number): Promise<{ balance: number; storedPrice: number | null }> {
+  const b = batchBody(tx);
+  if (b) {
+    const { acct, prices, pending } = await batchAccount(b, userId);
+    return { balance: acct.balance + (pending.get(userId) ?? 0), storedPrice: prices.get(orderType) ?? null };
+  }
   const locked = await tx.execute(sql`select points, (select price from prices where order_type = ${orderType}) as price from users where id = ${userId} for update`);
   const row = (locked as unknown as { rows: Array<{ points: string | number; price: string | number | null }> }).rows[0];
   if (!row) throw badRequest(MSG.USER_NOT_FOUND);
@@ -78,14 +145,24 @@ export async function lockBalanceAndPrice(tx: DbOrTx, userId: number, orderType:
  */
 export async function transfer(tx: DbOrTx, t: TransferInput, opts: { lockedBalance?: number } = {}): Promise<number> {
   if (!Number.isSafeInteger(t.amount) || t.amount === 0) throw new Error('points transfer: amount must be a non-zero integer');
+  const b = batchBody(tx);
   // `lockedBalance`: the caller locked the row with lockBalance in this transaction and nothing changed it since.
-  const before = opts.lockedBalance ?? (await lockBalance(tx, t.userId));
+  // In a batch body: the running balance in memory (see BatchPoints).
+  const batch = b ? await batchAccount(b, t.userId) : null;
+  const before = batch ? batch.acct.balance + (batch.pending.get(t.userId) ?? 0) : (opts.lockedBalance ?? (await lockBalance(tx, t.userId)));
   const after = before + t.amount;
   if (after < 0) throw badRequest(MSG.POINTS_INSUFFICIENT, { ...BUY_CREDITS, balance: before, need: -t.amount });
-  // The cached balance is updated at once (the next body of a batch reads it); the transfer id is drawn in the
-  // same statement (issue 16: one round trip instead of two). The row is locked (above), so it is there.
-  const idRes = await tx.execute(sql`update users set points = ${after} where id = ${t.userId} returning nextval(pg_get_serial_sequence('points_ledger', 'id')) as id`);
-  const transferId = Number((idRes as unknown as { rows: Array<{ id: string | number }> }).rows[0]!.id);
+  let transferId: number;
+  if (batch) {
+    // The balance is written at the batch's flush; the transfer id comes from the batch's block.
+    batch.pending.set(t.userId, (batch.pending.get(t.userId) ?? 0) + t.amount);
+    transferId = await nextId(tx, 'points_ledger');
+  } else {
+    // The cached balance is updated at once; the transfer id is drawn in the same statement (issue 16: one round
+    // trip instead of two). The row is locked (above), so it is there.
+    const idRes = await tx.execute(sql`update users set points = ${after} where id = ${t.userId} returning nextval(pg_get_serial_sequence('points_ledger', 'id')) as id`);
+    transferId = Number((idRes as unknown as { rows: Array<{ id: string | number }> }).rows[0]!.id);
+  }
   const common = {
     transferId,
     reason: t.reason,

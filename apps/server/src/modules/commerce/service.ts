@@ -132,7 +132,8 @@ export function commerceService(deps: CommerceDeps) {
       const points = (storedPrice ?? DEFAULT_PRICES[orderType]!.price) * units;
       if (balance < points) throw badRequest(MSG.POINTS_INSUFFICIENT, { ...BUY_CREDITS, balance, need: points });
       const name = ORDER_TYPE_LABEL[orderType] ?? '';
-      const order = await orders.insertOrder(tx, {
+      // In a deposit's batch the order row is deferred to the batch's flush (issue 16, ordersRepo.insertOrderId).
+      const orderId = await orders.insertOrderId(tx, {
         userId: c.userId,
         memberId: c.memberId ?? null,
         dataType: 1,
@@ -148,8 +149,8 @@ export function commerceService(deps: CommerceDeps) {
         evidenceId: c.evidenceId ?? null,
         paidAt: new Date(),
       });
-      if (points > 0) await transfer(tx, { userId: c.userId, amount: -points, reason: 'consume', payType: 3, counterAccount: PLATFORM.revenue, orderId: order.id, evidenceId: c.evidenceId ?? null, memberId: c.memberId ?? null, actorId: c.memberId ?? c.userId }, { lockedBalance: balance });
-      return { orderId: order.id, points };
+      if (points > 0) await transfer(tx, { userId: c.userId, amount: -points, reason: 'consume', payType: 3, counterAccount: PLATFORM.revenue, orderId, evidenceId: c.evidenceId ?? null, memberId: c.memberId ?? null, actorId: c.memberId ?? c.userId }, { lockedBalance: balance });
+      return { orderId, points };
     },
 
     /**

@@ -111,15 +111,20 @@ export async function depositArtefacts(deps: DepositDeps, input: DepositArtefact
     const saveTime = stamp.genTime;
     // Group commit (issue 16): this body runs in a savepoint of a sequencer transaction shared with the
     // deposits queued meanwhile; it is answered only after that transaction committed (issue 9).
+    // A one-file deposit without side-table rows (a data deposit) sends no statement of its own in the batch
+    // (issue 16): its blob reference and evidence row join the batch's multi-row statements at the flush, the
+    // ids come from the batch's blocks and the charge from the batch's running balance. Otherwise the blob
+    // references and the evidence row are written at once (artefact and side-table rows reference them).
+    const deferRows = extras.length === 0 && !input.inTx;
     const out = await ledger.inBatch(async (tx) => {
       // Blob references + durable links first (the file is fsynced before the commit, issue 9).
-      await storeStagedInTx(tx, blobs, main.staged, mainMime);
+      await storeStagedInTx(tx, blobs, main.staged, mainMime, { deferRef: deferRows });
       for (const a of extras) await storeStagedInTx(tx, blobs, a.staged, a.mime ?? def.artefacts.find((d) => d.role === a.role)?.mime ?? 'application/octet-stream');
       const id = await repo.nextId(tx);
       await deps.charge?.(tx, { userId: input.owner.id, memberId: input.memberId ?? null, kind: input.kind, ...(input.orderType !== undefined ? { orderType: input.orderType } : {}), ...(input.units !== undefined ? { units: input.units } : {}), evidenceId: id, title: input.title?.trim() || main.name });
       const baoquan = newBaoquan(saveTime);
       const appended = await ledger.append(tx, { baoquan, sha256: main.staged.sha256, size: main.staged.size, kind: input.kind, time: saveTime, owner: ownerCommitment(input.owner), sm3 }, id);
-      const ev = await repo.insert(tx, {
+      const ev = await (deferRows ? repo.insertDeferred : repo.insert)(tx, {
         id,
         userId: input.owner.id,
         kind: input.kind,

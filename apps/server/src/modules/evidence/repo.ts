@@ -2,6 +2,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { evidence, evidenceArtefacts } from '../../db/schema/index.ts';
+import { nextId as nextSerial } from '../../platform/batchScope.ts';
+import { insertRows } from '../../platform/deferredInserts.ts';
 import type { EvidenceArtefactRow, EvidenceRow } from './types.ts';
 
 /** Evidence by certificate number, deleted or not; null when unknown. */
@@ -45,17 +47,25 @@ export async function labels(db: DbOrTx, userId: number, kind: string): Promise<
   return rows.map((r) => r.label);
 }
 
-/** Reserves the next evidence id (so the ledger entry can name it before the row exists). */
+/** Reserves the next evidence id (so the ledger entry can name it before the row exists); in a group-commit body from the batch's block. */
 export async function nextId(db: DbOrTx): Promise<number> {
-  const r = await db.execute(sql`select nextval(pg_get_serial_sequence('evidence','id'))::bigint as id`);
-  const rows = (Array.isArray(r) ? r : (r as { rows: Array<{ id: string | number }> }).rows) as Array<{ id: string | number }>;
-  return Number(rows[0]?.id);
+  return nextSerial(db, 'evidence');
 }
 
 /** Inserts the evidence row. */
 export async function insert(db: DbOrTx, row: typeof evidence.$inferInsert): Promise<EvidenceRow> {
   const rows = await db.insert(evidence).values(row).returning();
   return rows[0] as EvidenceRow;
+}
+
+/**
+ * The evidence row `row` as `insert` returns it, written through `insertRows` (deferred to the batch's flush in
+ * a group-commit body, issue 16): only when nothing in the transaction reads it back or references it
+ * directly before the flush. `row.id` must be set (`nextId`).
+ */
+export async function insertDeferred(db: DbOrTx, row: typeof evidence.$inferInsert & { id: number }): Promise<EvidenceRow> {
+  await insertRows(db, evidence, [row]);
+  return { label: '', status: 1, deletedAt: null, note: null, memberId: null, ...row } as EvidenceRow;
 }
 
 /** Sets the label of owned evidence; returns false when not found. */

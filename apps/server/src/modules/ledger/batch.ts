@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { acceptBeforeCommit, runBeforeCommit, type BeforeCommitSteps } from '../../platform/beforeCommit.ts';
 import type { NodeId } from './merkle.ts';
+import { enterBody, newBatchScope, runFinals } from '../../platform/batchScope.ts';
 import { acceptDeferredInserts, flushDeferred, mergeDeferred, type DeferredRows } from '../../platform/deferredInserts.ts';
 import * as repo from './repo.ts';
 
@@ -125,25 +126,33 @@ export function groupCommitter(db: Db, opts: { maxBatch?: number } = {}) {
         const st = { frontier: (await repo.frontier(tx)) as Frontier };
         const steps: BeforeCommitSteps = new Map();
         const rows: DeferredRows = new Map();
-        for (const it of items) {
+        // Ids in blocks, per-module batch state, flush statements (platform/batchScope.ts).
+        const scope = newBatchScope(tx);
+        for (const [i, it] of items.entries()) {
           const before = copy(st.frontier);
           const mine: DeferredRows = new Map();
+          let succeeded = () => {};
+          scope.remaining = items.length - i;
           try {
             const value = await inSavepoint(tx, (sp) => {
               batchOf.set(sp, st);
               acceptBeforeCommit(sp, steps);
               acceptDeferredInserts(sp, mine);
+              succeeded = enterBody(sp, scope);
               return it.work(sp);
             });
             mergeDeferred(rows, mine);
+            succeeded();
             results.push({ ok: true, value });
           } catch (error) {
-            st.frontier = before; // its savepoint was rolled back, with its leaves; its deferred rows are dropped
+            st.frontier = before; // its savepoint was rolled back, with its leaves; its deferred rows and body state are dropped
             results.push({ ok: false, error });
           }
         }
         // The deferred rows of every body that succeeded, as multi-row INSERTs (platform/deferredInserts.ts).
         await flushDeferred(tx, rows);
+        // The batch's own final statements (e.g. the points balances charged by its bodies).
+        await runFinals(scope);
         // Deferred durability steps (blob links + fsyncs) of every body, concurrently, before the commit.
         await runBeforeCommit(steps);
         // An aborted transaction would "commit" as a rollback without an error: make sure it is not.

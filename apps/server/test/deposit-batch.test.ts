@@ -1,0 +1,169 @@
+/**
+ * Charges, ids and blob references inside a group-commit batch (issue 16 round 5: platform/batchScope.ts,
+ * commerce/points.ts batch mode, deferredInserts `upsertAdd`) on the real app and database (PGlite, or
+ * PostgreSQL with TEST_DATABASE_URL). A first body held on a gate keeps the committer busy, so the bodies
+ * queued meanwhile form ONE batch, in arrival order. Checked: a body that throws after its charge leaves the
+ * balance untouched while the others are charged; 可用积分不足 is decided in arrival order against the balance
+ * left by the earlier bodies that succeeded; two users in one batch; a failing flush fails every caller and
+ * leaves nothing; blob references of one batch are summed per blob; real concurrent deposits with points for
+ * 3 of 5; the books (`points:verify`) stay clean throughout.
+ */
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@cunzheng/contract/messages';
+import { blobs, orders } from '../src/db/schema/index.ts';
+import type { DbOrTx } from '../src/db/client.ts';
+import { treeSize } from '../src/modules/ledger/repo.ts';
+import { notify } from '../src/modules/notifications/notify.ts';
+import { upsertAdd } from '../src/platform/deferredInserts.ts';
+import { client, freshMobile } from './client.ts';
+import { makeHarness, type Harness } from './harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await makeHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const balanceOf = async (id: number) => Number((await h.database.query<{ points: string }>('select points from users where id = $1', [id]))[0]!.points);
+const ordersOf = async (id: number) => (await h.database.db.select().from(orders).where(eq(orders.userId, id))).filter((o) => o.dataType === 1);
+/** The data deposit's price (order type 1's default 1.00 unless stored otherwise). */
+const PRICE = 100;
+
+async function userWith(points: number) {
+  const mobile = freshMobile();
+  const row = await h.services.auth.createUser({ mobile, password: 'abc12345', type: 1, name: '赵六', company: '', userStatus: 3, points }, null, 'test');
+  const login = await client(h).post<{ token: string }>('/api/login', { mobile, password: 'abc12345' });
+  return { row, api: client(h, login.data.token) };
+}
+
+/** Runs `bodies` as ONE batch (after a gate body), in order; returns their settled results. */
+async function oneBatch<T>(bodies: Array<(tx: DbOrTx) => Promise<T>>): Promise<Array<PromiseSettledResult<T>>> {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const first = h.services.ledger.inBatch(async () => {
+    await gate;
+  });
+  const runs = bodies.map((b) => h.services.ledger.inBatch(b));
+  release();
+  await first;
+  return Promise.allSettled(runs);
+}
+
+const charge = (userId: number) => (tx: DbOrTx) => h.services.commerce.charge(tx, { userId, kind: 'data', evidenceId: null, title: 'batch' });
+
+describe('charges inside one batch', () => {
+  it('a body that throws after its charge leaves the balance untouched; the others are charged', async () => {
+    const u = await userWith(10 * PRICE);
+    const res = await oneBatch(
+      Array.from({ length: 5 }, (_, i) => async (tx: DbOrTx) => {
+        const c = await charge(u.row.id)(tx);
+        if (i === 1) throw new Error('after the charge');
+        return c;
+      }),
+    );
+    expect(res.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
+    expect(await balanceOf(u.row.id)).toBe(6 * PRICE);
+    const ids = res.flatMap((r) => (r.status === 'fulfilled' ? [r.value.orderId] : []));
+    expect((await ordersOf(u.row.id)).map((o) => o.id).sort((a, b) => a - b)).toEqual(ids);
+    expect((await h.services.commerce.verify()).problems).toEqual([]);
+  });
+
+  it('可用积分不足 is decided in arrival order against the balance left by the earlier bodies', async () => {
+    const u = await userWith(3 * PRICE);
+    const res = await oneBatch(Array.from({ length: 5 }, () => charge(u.row.id)));
+    expect(res.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'rejected']);
+    expect(String((res[3] as PromiseRejectedResult).reason.message)).toBe(MSG.POINTS_INSUFFICIENT);
+    expect(await balanceOf(u.row.id)).toBe(0);
+    expect(await ordersOf(u.row.id)).toHaveLength(3);
+    // A failed body in the middle frees its points for the next one.
+    const v = await userWith(2 * PRICE);
+    const res2 = await oneBatch([
+      charge(v.row.id),
+      async (tx: DbOrTx) => {
+        await charge(v.row.id)(tx);
+        throw new Error('gone');
+      },
+      charge(v.row.id),
+      charge(v.row.id),
+    ]);
+    expect(res2.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected']);
+    expect(await balanceOf(v.row.id)).toBe(0);
+    expect((await h.services.commerce.verify()).problems).toEqual([]);
+  });
+
+  it('two users in one batch, and a charge outside the batch afterwards sees the written balance', async () => {
+    const a = await userWith(4 * PRICE);
+    const b = await userWith(1 * PRICE);
+    const res = await oneBatch([charge(a.row.id), charge(b.row.id), charge(a.row.id), charge(b.row.id), charge(a.row.id)]);
+    expect(res.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(await balanceOf(a.row.id)).toBe(1 * PRICE);
+    expect(await balanceOf(b.row.id)).toBe(0);
+    await h.database.db.transaction((tx) => charge(a.row.id)(tx));
+    expect(await balanceOf(a.row.id)).toBe(0);
+    expect((await h.services.commerce.verify()).problems).toEqual([]);
+  });
+
+  it('a failing flush fails every caller and leaves nothing (no charge, no order, no ledger entry)', async () => {
+    const u = await userWith(5 * PRICE);
+    const before = await treeSize(h.database.db);
+    const res = await oneBatch(
+      Array.from({ length: 4 }, (_, i) => async (tx: DbOrTx) => {
+        await charge(u.row.id)(tx);
+        // A notification for a user that does not exist: its foreign key fails at the flush.
+        if (i === 2) await notify(tx, 987_654_321, 'nobody', 'system');
+      }),
+    );
+    expect(res.every((r) => r.status === 'rejected')).toBe(true);
+    expect(await balanceOf(u.row.id)).toBe(5 * PRICE);
+    expect(await ordersOf(u.row.id)).toHaveLength(0);
+    expect(await treeSize(h.database.db)).toBe(before);
+    // The next batch starts afresh from the database's balance.
+    expect((await oneBatch([charge(u.row.id)]))[0]!.status).toBe('fulfilled');
+    expect(await balanceOf(u.row.id)).toBe(4 * PRICE);
+    expect((await h.services.commerce.verify()).problems).toEqual([]);
+  });
+
+  it('blob references of one batch are summed per blob; a throwing body adds none', async () => {
+    const sha = crypto.randomBytes(32).toString('hex');
+    const other = crypto.randomBytes(32).toString('hex');
+    await h.database.db.insert(blobs).values({ sha256: sha, size: 3, mime: 'text/plain', refcount: 1 });
+    const ref = (s: string) => (tx: DbOrTx) => Promise.resolve(upsertAdd(tx, blobs, { sha256: s, size: 3, mime: 'text/plain', refcount: 1 }, { target: blobs.sha256, add: blobs.refcount }));
+    const res = await oneBatch([
+      ref(sha),
+      ref(other),
+      async (tx: DbOrTx) => {
+        await ref(sha)(tx);
+        throw new Error('no');
+      },
+      ref(sha),
+      ref(other),
+    ]);
+    expect(res.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(res[0]).toMatchObject({ value: true });
+    const count = async (s: string) => (await h.database.db.select({ n: blobs.refcount }).from(blobs).where(eq(blobs.sha256, s)))[0]?.n;
+    expect(await count(sha)).toBe(3);
+    expect(await count(other)).toBe(2);
+    // Outside a batch nothing is deferred (the caller writes its own statement).
+    expect(await h.database.db.transaction(async (tx) => upsertAdd(tx, blobs, { sha256: other, size: 3, mime: 'text/plain', refcount: 1 }, { target: blobs.sha256, add: blobs.refcount }))).toBe(false);
+  });
+
+  it('real deposits: points for 3, 5 at once → exactly 3 evidence, 3 orders, 3 ledger entries, balance 0', async () => {
+    const u = await userWith(3 * PRICE);
+    const before = await treeSize(h.database.db);
+    const res = await Promise.all(Array.from({ length: 5 }, (_, i) => u.api.upload(`f${i}.txt`, Buffer.from(`deposit ${i} ${crypto.randomUUID()}`))));
+    expect(res.filter((r) => r.code === 200)).toHaveLength(3);
+    expect(res.filter((r) => r.code === 400).map((r) => r.msg)).toEqual([MSG.POINTS_INSUFFICIENT, MSG.POINTS_INSUFFICIENT]);
+    expect(await balanceOf(u.row.id)).toBe(0);
+    expect(await ordersOf(u.row.id)).toHaveLength(3);
+    expect(await treeSize(h.database.db)).toBe(before + 3);
+    const ev = (await h.database.db.execute(sql`select id, sha256 from evidence where user_id = ${u.row.id}`)) as unknown as { rows: Array<{ id: string; sha256: string }> };
+    expect(ev.rows).toHaveLength(3);
+    const refs = (await h.database.db.execute(sql`select count(*) as n from blobs where sha256 in (select sha256 from evidence where user_id = ${u.row.id}) and refcount = 1`)) as unknown as { rows: Array<{ n: string | number }> };
+    expect(Number(refs.rows[0]!.n)).toBe(3);
+    expect((await h.services.commerce.verify()).problems).toEqual([]);
+  });
+});
