@@ -6,7 +6,8 @@
  * balance untouched while the others are charged; 可用积分不足 is decided in arrival order against the balance
  * left by the earlier bodies that succeeded; two users in one batch; a failing flush fails every caller and
  * leaves nothing; blob references of one batch are summed per blob; real concurrent deposits with points for
- * 3 of 5; the books (`points:verify`) stay clean throughout.
+ * 3 of 5; two committers (as two API processes sharing PostgreSQL) and plain transactions charging one account
+ * at once; the books (`points:verify`) stay clean throughout.
  */
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -15,6 +16,7 @@ import { MSG } from '@cunzheng/contract/messages';
 import { blobs, orders } from '../src/db/schema/index.ts';
 import type { DbOrTx } from '../src/db/client.ts';
 import { treeSize } from '../src/modules/ledger/repo.ts';
+import { ledgerService } from '../src/modules/ledger/service.ts';
 import { notify } from '../src/modules/notifications/notify.ts';
 import { upsertAdd } from '../src/platform/deferredInserts.ts';
 import { client, freshMobile } from './client.ts';
@@ -164,6 +166,26 @@ describe('charges inside one batch', () => {
     expect(ev.rows).toHaveLength(3);
     const refs = (await h.database.db.execute(sql`select count(*) as n from blobs where sha256 in (select sha256 from evidence where user_id = ${u.row.id}) and refcount = 1`)) as unknown as { rows: Array<{ n: string | number }> };
     expect(Number(refs.rows[0]!.n)).toBe(3);
+    expect((await h.services.commerce.verify()).problems).toEqual([]);
+  });
+
+  it('two committers (two API processes) and plain transactions charging one account at once: exactly the balance is spent', async () => {
+    const u = await userWith(20 * PRICE);
+    const other = ledgerService({ db: h.database.db, config: h.config, checkpointIntervalMs: 0 });
+    try {
+      const res = await Promise.allSettled(
+        Array.from({ length: 30 }, (_, i) => {
+          if (i % 5 === 4) return h.database.db.transaction((tx) => charge(u.row.id)(tx));
+          return (i % 2 ? other : h.services.ledger).inBatch(charge(u.row.id));
+        }),
+      );
+      expect(res.filter((r) => r.status === 'fulfilled')).toHaveLength(20);
+      for (const r of res) if (r.status === 'rejected') expect(String((r.reason as Error).message)).toBe(MSG.POINTS_INSUFFICIENT);
+    } finally {
+      await other.stop();
+    }
+    expect(await balanceOf(u.row.id)).toBe(0);
+    expect(await ordersOf(u.row.id)).toHaveLength(20);
     expect((await h.services.commerce.verify()).problems).toEqual([]);
   });
 });
