@@ -4,6 +4,8 @@
  * bytes, the temp file is fsynced and complete, and a failing source leaves no temp file nor worker.
  * While receiving, staging asks for a young-generation GC every SCAVENGE_EVERY bytes (frees the socket's
  * read buffers before V8 marks the whole heap for them) when `gc` is exposed, and the bytes are unchanged.
+ * Files up to STAGE_IN_MEMORY_MAX are read whole and written with one write (no stream pipeline): same
+ * digests, same fsynced 0600 temp file, same refusals (empty, truncated) leaving no temp file.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -11,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { stageToFile } from '../src/platform/blobs.ts';
+import { STAGE_IN_MEMORY_MAX, stageToFile } from '../src/platform/blobs.ts';
 import { SCAVENGE_EVERY, SM3_INLINE_MAX } from '../src/platform/stageSink.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cz-stage-'));
@@ -25,9 +27,15 @@ function randomChunks(total: number, chunk: number): Buffer[] {
 }
 
 describe('stageToFile digests', () => {
-  for (const [label, size] of [['small (inline SM3)', 100_000], ['large (SM3 worker)', SM3_INLINE_MAX * 3 + 12345]] as const) {
+  for (const [label, size, chunk] of [
+    ['tiny, in memory', 1024, 65_536],
+    ['in memory, several chunks, exactly the limit', STAGE_IN_MEMORY_MAX, 1000],
+    ['one byte past the in-memory limit (streamed)', STAGE_IN_MEMORY_MAX + 1, 1000],
+    ['small (inline SM3)', 100_000, 65_536 + 7],
+    ['large (SM3 worker)', SM3_INLINE_MAX * 3 + 12345, 65_536 + 7],
+  ] as const) {
     it(`${label}: SHA-256, SM3, size and head match the bytes`, async () => {
-      const chunks = randomChunks(size, 65_536 + 7);
+      const chunks = randomChunks(size, chunk);
       const all = Buffer.concat(chunks);
       const staged = await stageToFile(dir, Readable.from(chunks), () => false);
       try {
@@ -40,6 +48,27 @@ describe('stageToFile digests', () => {
       } finally {
         fs.rmSync(staged.tmpPath, { force: true });
       }
+    });
+  }
+
+  it('in memory: an empty file and a truncated one are refused and leave no temp file', async () => {
+    const before = fs.readdirSync(dir).length;
+    await expect(stageToFile(dir, Readable.from([]), () => false)).rejects.toThrow('文件不能为空');
+    await expect(stageToFile(dir, Readable.from([crypto.randomBytes(500)]), () => true)).rejects.toThrow('文件大小超过限制');
+    expect(fs.readdirSync(dir).length).toBe(before);
+  });
+
+  for (const [label, size] of [['before the in-memory limit', 1000], ['past the in-memory limit', STAGE_IN_MEMORY_MAX * 3]] as const) {
+    it(`a source failing ${label} leaves no temp file, and the source is destroyed`, async () => {
+      const before = fs.readdirSync(dir).length;
+      async function* failing() {
+        for (const c of randomChunks(size, 1000)) yield c;
+        throw new Error('client went away');
+      }
+      const src = Readable.from(failing());
+      await expect(stageToFile(dir, src, () => false)).rejects.toThrow('client went away');
+      expect(src.destroyed).toBe(true);
+      expect(fs.readdirSync(dir).length).toBe(before);
     });
   }
 

@@ -11,11 +11,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { badRequest } from './errors.ts';
-import { fileSink, scavenger } from './stageSink.ts';
-import { MSG } from '@cunzheng/contract/messages';
+import type { Readable } from 'node:stream';
 
 export interface StagedBlob {
   sha256: string;
@@ -111,6 +107,15 @@ async function syncDir(dir: string): Promise<void> {
   }
 }
 
+/** Removes a file; a missing one is fine (issue 16: `unlink` alone, where `rm` also `lstat`s first). */
+async function unlinkIfThere(file: string): Promise<void> {
+  try {
+    await fsp.unlink(file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+}
+
 /** Paths of local stores' blobs, for tests that damage or age files on disk (never used by `src/`). */
 const localPaths = new WeakMap<BlobStore, (sha256: string) => string>();
 
@@ -125,57 +130,9 @@ export function localBlobPath(store: BlobStore, sha256: string): string {
   return pathOf(sha256);
 }
 
-/**
- * Streams `source` into a new 0600 temp file under `tmpDir` through SHA-256 and SM3 (never buffered
- * whole; SM3 off this thread for large files, platform/stageSink.ts) and fsyncs it (shared by the local and S3 stores: both stage on local disk, then commit). Errors as `BlobStore.stage`.
- */
-export async function stageToFile(tmpDir: string, source: Readable, isTruncated: () => boolean): Promise<StagedBlob> {
-  const tmpPath = path.join(tmpDir, crypto.randomUUID());
-  const hash = crypto.createHash('sha256');
-  let size = 0;
-  const headParts: Buffer[] = [];
-  let headLen = 0;
-  const received = scavenger(); // frees the socket's read buffers young (platform/stageSink.ts)
-  const tap = new Transform({
-    // 1 MiB queues (not 16 KiB): fewer, larger writev calls; still bounded whatever the file size.
-    highWaterMark: 1 << 20,
-    transform(chunk: Buffer, _enc, cb) {
-      hash.update(chunk);
-      size += chunk.length;
-      received(chunk.length);
-      if (headLen < 4100) {
-        headParts.push(chunk.subarray(0, 4100 - headLen));
-        headLen += Math.min(chunk.length, 4100 - headLen);
-      }
-      cb(null, chunk);
-    },
-  });
-  let sm3: string;
-  try {
-    // Written with periodic fdatasync and fsynced at the end; SM3 hashed beside it (platform/stageSink.ts).
-    const sink = await fileSink(tmpPath);
-    try {
-      await pipeline(source, tap, sink.writable);
-      sm3 = await sink.finish();
-    } catch (e) {
-      await sink.abort();
-      throw e;
-    }
-  } catch (e) {
-    await fsp.rm(tmpPath, { force: true });
-    throw e;
-  }
-  const staged = { sha256: hash.digest('hex'), sm3, size, head: Buffer.concat(headParts), tmpPath };
-  if (isTruncated()) {
-    await fsp.rm(tmpPath, { force: true });
-    throw badRequest(MSG.FILE_TOO_LARGE);
-  }
-  if (size === 0) {
-    await fsp.rm(tmpPath, { force: true });
-    throw badRequest(MSG.FILE_EMPTY);
-  }
-  return staged;
-}
+import { stageToFile } from './stage.ts';
+
+export { STAGE_IN_MEMORY_MAX, stageToFile } from './stage.ts';
 
 /** Removes entries of `tmpDir` older than `olderThanMs` (ms since the epoch); returns how many. */
 export async function sweepDir(tmpDir: string, olderThanMs: number): Promise<number> {
@@ -265,7 +222,7 @@ export function localBlobStore(dir: string): BlobStore {
     },
     stage: (source, isTruncated) => stageToFile(tmpDir, source, isTruncated),
     commit: (staged) => linkIn(staged.tmpPath, staged.sha256),
-    discard: (staged) => fsp.rm(staged.tmpPath, { force: true }),
+    discard: (staged) => unlinkIfThere(staged.tmpPath),
     async repair(staged) {
       const final = pathOf(staged.sha256);
       const h = crypto.createHash('sha256');
