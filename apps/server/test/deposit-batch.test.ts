@@ -12,6 +12,7 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_TYPE } from '@cunzheng/contract/constants';
 import { MSG } from '@cunzheng/contract/messages';
 import { blobs, orders } from '../src/db/schema/index.ts';
 import type { DbOrTx } from '../src/db/client.ts';
@@ -32,7 +33,7 @@ afterAll(async () => {
 
 const balanceOf = async (id: number) => Number((await h.database.query<{ points: string }>('select points from users where id = $1', [id]))[0]!.points);
 const ordersOf = async (id: number) => (await h.database.db.select().from(orders).where(eq(orders.userId, id))).filter((o) => o.dataType === 1);
-/** The data deposit's price (order type 1's default 1.00 unless stored otherwise). */
+/** The data deposit's price (order type 5's default 1.00 unless stored otherwise). */
 const PRICE = 100;
 
 async function userWith(points: number) {
@@ -186,6 +187,21 @@ describe('charges inside one batch', () => {
     }
     expect(await balanceOf(u.row.id)).toBe(0);
     expect(await ordersOf(u.row.id)).toHaveLength(20);
+    expect((await h.services.commerce.verify()).problems).toEqual([]);
+  });
+
+  it('a stored price is charged inside the batch (read with the first lock of the batch), for every user of it', async () => {
+    const a = await userWith(10 * PRICE);
+    const b = await userWith(10 * PRICE);
+    await h.services.commerce.setPrice(a.row.id, ORDER_TYPE.dataDeposit, 250, null);
+    try {
+      const res = await oneBatch([charge(a.row.id), charge(b.row.id), charge(a.row.id)]);
+      expect(res.map((r) => (r.status === 'fulfilled' ? r.value.points : 'x'))).toEqual([250, 250, 250]);
+      expect(await balanceOf(a.row.id)).toBe(10 * PRICE - 500);
+      expect(await balanceOf(b.row.id)).toBe(10 * PRICE - 250);
+    } finally {
+      await h.services.commerce.setPrice(a.row.id, ORDER_TYPE.dataDeposit, PRICE, null);
+    }
     expect((await h.services.commerce.verify()).problems).toEqual([]);
   });
 });
