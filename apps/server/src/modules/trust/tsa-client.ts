@@ -37,8 +37,8 @@ export class TsaUnavailable extends Error {}
 /** Largest accepted response, bytes (tokens with long chains are ~10 KB). */
 const MAX_RESPONSE_BYTES = 256 * 1024;
 
-/** DER TimeStampReq (v1, SHA-256 imprint, 64-bit random nonce, certReq true). */
-export function buildQuery(sha256: Buffer, nonce: Buffer): Buffer {
+/** DER TimeStampReq (v1, SHA-256 imprint, nonce, certReq true), built with pkijs (any nonce). */
+function pkijsQuery(sha256: Buffer, nonce: Buffer): Buffer {
   const req = new pkijs.TimeStampReq({
     version: 1,
     messageImprint: new pkijs.MessageImprint({
@@ -51,8 +51,25 @@ export function buildQuery(sha256: Buffer, nonce: Buffer): Buffer {
   return der(req);
 }
 
+/** DER MessageImprint prefix { sha256 with NULL parameters, OCTET STRING (32) } as buildQuery writes it. */
+const SHA256_IMPRINT_PREFIX = Buffer.from('3031300d060960864801650304020105000420', 'hex');
+/** SEQUENCE (67 bytes) { INTEGER 1, the imprint prefix } … then the digest, the 8-byte nonce, BOOLEAN TRUE. */
+const QUERY_PREFIX = Buffer.concat([Buffer.from('3043020101', 'hex'), SHA256_IMPRINT_PREFIX]);
+const NONCE8 = Buffer.from('0208', 'hex');
+const CERT_REQ = Buffer.from('0101ff', 'hex');
+
+/**
+ * DER TimeStampReq (v1, SHA-256 imprint, nonce, certReq true). Issue 16: the stamp's own query (a 64-bit
+ * positive nonce, newNonce) is spliced from constant bytes — byte for byte what pkijs encodes (tsa-query.test.ts);
+ * any other nonce goes through pkijs.
+ */
+export function buildQuery(sha256: Buffer, nonce: Buffer): Buffer {
+  if (sha256.length === 32 && nonce.length === 8 && nonce[0]! >= 0x01 && nonce[0]! <= 0x7f) return Buffer.concat([QUERY_PREFIX, sha256, NONCE8, nonce, CERT_REQ], 69);
+  return pkijsQuery(sha256, nonce);
+}
+
 /** DER MessageImprint { sha256 with NULL parameters, digest } as buildQuery writes it. */
-const sha256Imprint = (digest: Buffer): Buffer => Buffer.concat([Buffer.from('3031300d060960864801650304020105000420', 'hex'), digest]);
+const sha256Imprint = (digest: Buffer): Buffer => Buffer.concat([SHA256_IMPRINT_PREFIX, digest]);
 
 /** HTTP transport to `url` with a timeout (ms). */
 export function httpTransport(url: string, timeoutMs: number): TsaTransport {

@@ -6,10 +6,11 @@
  * signing-certificate-v2 attribute. Anything malformed or unsupported answers a TimeStampResp with
  * status `rejection` and a PKIFailureInfo bit (§2.4.2); this function never throws for bad input.
  */
+import crypto from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import type { Identity } from './keys.ts';
-import { DIGESTS, ab, der, derSequence, randomSerial } from './pki.ts';
+import { DIGESTS, ab, der, derSequence, readTlv } from './pki.ts';
 import { tokenBuilder } from './tsa-token.ts';
 
 /** PKIFailureInfo bit numbers (RFC 3161 §2.4.2). */
@@ -60,6 +61,79 @@ function parseQuery(query: Uint8Array): pkijs.TimeStampReq | null {
   }
 }
 
+/** What a grant takes from a query (all DER, as the token will carry them). */
+export interface QueryFields {
+  /** The MessageImprint. */
+  messageImprint: Buffer;
+  /** The nonce INTEGER, or null. */
+  nonce: Buffer | null;
+  certReq: boolean;
+}
+
+/** A parsed query's fields as the grant encodes them (pkijs path). */
+export function queryFields(req: pkijs.TimeStampReq): QueryFields {
+  return {
+    // RFC 3161 §2.4.2: the same value as in the request (algorithm parameters included).
+    messageImprint: der(req.messageImprint),
+    nonce: req.nonce ? der(new asn1js.Integer({ valueHex: ab(req.nonce.valueBlock.valueHexView) })) : null,
+    certReq: !!req.certReq,
+  };
+}
+
+/**
+ * DER INTEGER of a random positive 128-bit serial (first byte 0x01–0x7f, as pki.ts `randomSerial`): unique
+ * without coordination between API processes. Written by hand (issue 16): the bytes asn1js writes for it.
+ */
+export function serialDer(): Buffer {
+  const b = crypto.randomBytes(18);
+  b[0] = 0x02;
+  b[1] = 0x10;
+  b[2] = (b[2]! & 0x7f) | 0x01;
+  return b;
+}
+
+/** DER of version 1 and of a MessageImprint's start for SHA-256 with NULL parameters (as our client sends). */
+const V1 = Buffer.from('020101', 'hex');
+const SHA256_IMPRINT_PREFIX = Buffer.from('3031300d060960864801650304020105000420', 'hex');
+
+/**
+ * Issue 16: the fields of a query shaped like the ones tsa-client.ts sends — v1, SHA-256 with NULL parameters,
+ * no policy, a minimally encoded nonce of at most 64 bytes or none, certReq TRUE or absent, no extensions —
+ * read off the bytes, without the asn1js/pkijs parse (≈ 0.1 ms); null for any other shape, which the full
+ * parse then checks. Equal to `queryFields` of the parsed query (tsa-query.test.ts).
+ */
+export function quickQuery(query: Uint8Array): QueryFields | null {
+  const b = Buffer.from(query.buffer, query.byteOffset, query.byteLength);
+  try {
+    const outer = readTlv(b);
+    if (outer.tag !== 0x30 || outer.end !== b.length) return null;
+    let at = outer.contentStart;
+    if (!b.subarray(at, at + 3).equals(V1)) return null;
+    at += 3;
+    if (!b.subarray(at, at + SHA256_IMPRINT_PREFIX.length).equals(SHA256_IMPRINT_PREFIX) || at + 51 > b.length) return null;
+    const messageImprint = Buffer.from(b.subarray(at, at + 51));
+    at += 51;
+    let nonce: Buffer | null = null;
+    if (at < b.length && b[at] === 0x02) {
+      const n = readTlv(b, at);
+      const len = n.end - n.contentStart;
+      const c0 = b[n.contentStart]!;
+      const c1 = b[n.contentStart + 1]!;
+      if (len < 1 || len > 64 || (len > 1 && ((c0 === 0x00 && c1 < 0x80) || (c0 === 0xff && c1 >= 0x80)))) return null;
+      nonce = Buffer.from(b.subarray(n.start, n.end));
+      at = n.end;
+    }
+    let certReq = false;
+    if (at + 3 <= b.length && b[at] === 0x01 && b[at + 1] === 0x01 && b[at + 2] === 0xff) {
+      certReq = true;
+      at += 3;
+    }
+    return at === b.length ? { messageImprint, nonce, certReq } : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Builds the TSA on `identity` (certificate with critical EKU timeStamping, and its key).
  * `policy`: TSA policy OID written into every TSTInfo; `now`: clock (tests).
@@ -74,24 +148,27 @@ export function tsaServer(opts: { identity: Identity; policy: string; now?: () =
   const build = tokenBuilder(identity, policy);
 
   /** Grants a token (issue 16: DER spliced by tsa-token.ts, byte-for-byte what the pkijs tree made). */
-  async function grant(req: pkijs.TimeStampReq): Promise<Buffer> {
+  async function grant(q: QueryFields): Promise<Buffer> {
     const genTime = new Date(Math.floor(now().getTime() / 1000) * 1000);
-    const token = await build({
-      // RFC 3161 §2.4.2: the same value as in the request (algorithm parameters included).
-      messageImprint: der(req.messageImprint),
-      serial: der(randomSerial()),
-      genTime,
-      nonce: req.nonce ? der(new asn1js.Integer({ valueHex: ab(req.nonce.valueBlock.valueHexView) })) : null,
-      // RFC 3161 §2.4.1: the TSA certificate is included when certReq is true.
-      certReq: !!req.certReq,
-    });
+    // RFC 3161 §2.4.1: the TSA certificate is included when certReq is true.
+    const token = await build({ messageImprint: q.messageImprint, serial: serialDer(), genTime, nonce: q.nonce, certReq: q.certReq });
     return grantedResponse(token);
+  }
+
+  async function grantOrFail(q: QueryFields | (() => QueryFields)): Promise<Buffer> {
+    try {
+      return await grant(typeof q === 'function' ? q() : q);
+    } catch {
+      return rejection(FAIL.systemFailure, 'time-stamping failed');
+    }
   }
 
   return {
     name: identity.name,
     reject: rejection,
     async respond(query) {
+      const quick = query.byteLength <= MAX_QUERY_BYTES ? quickQuery(query) : null;
+      if (quick) return grantOrFail(quick);
       const req = parseQuery(query);
       if (!req) return rejection(FAIL.badDataFormat, 'malformed TimeStampReq');
       if (req.version !== 1) return rejection(FAIL.badDataFormat, 'unsupported TimeStampReq version');
@@ -101,11 +178,7 @@ export function tsaServer(opts: { identity: Identity; policy: string; now?: () =
       if (req.reqPolicy && req.reqPolicy !== policyAsParsed) return rejection(FAIL.unacceptedPolicy, 'unaccepted policy');
       if (req.extensions?.length) return rejection(FAIL.unacceptedExtension, 'extensions are not supported');
       if (req.nonce && req.nonce.valueBlock.valueHexView.byteLength > 64) return rejection(FAIL.badDataFormat, 'nonce too long');
-      try {
-        return await grant(req);
-      } catch {
-        return rejection(FAIL.systemFailure, 'time-stamping failed');
-      }
+      return grantOrFail(() => queryFields(req));
     },
   };
 }

@@ -30,6 +30,18 @@ const setOrder = (a: Buffer, b: Buffer): number => {
   return 0;
 };
 
+/**
+ * DER GeneralizedTime of `d`: "YYYYMMDDHHMMSSZ" for a whole second of the years 1000–9999, written by hand
+ * (issue 16) — the bytes asn1js writes for it (tsa-token.test.ts); asn1js for anything else.
+ */
+export function genTimeDer(d: Date): Buffer {
+  const t = d.getTime();
+  const y = d.getUTCFullYear();
+  if (t % 1000 !== 0 || y < 1000 || y > 9999) return der(new asn1js.GeneralizedTime({ valueDate: d }));
+  const s = d.toISOString(); // YYYY-MM-DDTHH:MM:SS.000Z
+  return Buffer.from(`\x18\x0f${s.slice(0, 4)}${s.slice(5, 7)}${s.slice(8, 10)}${s.slice(11, 13)}${s.slice(14, 16)}${s.slice(17, 19)}Z`, 'latin1');
+}
+
 /** What changes from token to token (all already DER, as the request carried them). */
 export interface TokenFields {
   /** DER MessageImprint (copied from the request, algorithm parameters included). */
@@ -66,7 +78,7 @@ export function tokenBuilder(identity: Identity, policy: string): (f: TokenField
   const sdOid = der(new asn1js.ObjectIdentifier({ value: OID.signedData }));
 
   return async (f) => {
-    const genTime = der(new asn1js.GeneralizedTime({ valueDate: f.genTime }));
+    const genTime = genTimeDer(f.genTime);
     const tst = tlv(0x30, version, policyDer, f.messageImprint, f.serial, genTime, accuracyDer, ...(f.nonce ? [f.nonce] : []), tsaDer);
     const mdAttr = tlv(0x30, mdOid, tlv(0x31, tlv(0x04, digest(hash, tst))));
     const attrs = Buffer.concat([contentTypeAttr, mdAttr, essAttr].sort(setOrder));
