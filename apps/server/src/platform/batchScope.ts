@@ -85,22 +85,34 @@ export async function runFinals(scope: BatchScope): Promise<void> {
 
 const rowsOf = (r: unknown): Array<{ id: string | number }> => (Array.isArray(r) ? r : (r as { rows: Array<{ id: string | number }> }).rows) as Array<{ id: string | number }>;
 
+/** Sequences `nextId` drew from in this process (table, column by key): a batch draws all of them at once. */
+const known = new Map<string, [string, string]>();
+
 /**
  * The next value of the serial `table.column`: `nextval` outside a batch; in a batch body, from the batch's
- * block of that sequence (one statement per sequence per batch, sent through the batch transaction).
+ * block of that sequence. The first draw of a batch takes blocks of every sequence this process has drawn from
+ * before and this batch not yet, in ONE statement through the batch transaction (evidence, order and transfer
+ * ids of a deposit batch: one round trip); an exhausted block is refilled alone.
  */
 export async function nextId(tx: DbOrTx, table: string, column = 'id'): Promise<number> {
   const link = links.get(tx);
-  const seq = sql`pg_get_serial_sequence(${table}, ${column})`;
-  if (!link) return Number(rowsOf(await tx.execute(sql`select nextval(${seq})::bigint as id`))[0]!.id);
+  if (!link) return Number(rowsOf(await tx.execute(sql`select nextval(pg_get_serial_sequence(${table}, ${column}))::bigint as id`))[0]!.id);
   const { scope } = link;
   const key = `${table}.${column}`;
-  let pool = scope.ids.get(key);
-  if (!pool?.length) {
-    const n = Math.max(1, scope.remaining);
-    pool = rowsOf(await scope.tx.execute(sql`select nextval(${seq})::bigint as id from generate_series(1, ${n}::int)`)).map((r) => Number(r.id));
-    pool.sort((a, b) => a - b);
-    scope.ids.set(key, pool);
-  }
-  return pool.shift()!;
+  const pool = scope.ids.get(key);
+  if (pool?.length) return pool.shift()!;
+  known.set(key, [table, column]);
+  const keys = [...known.keys()].filter((k) => k === key || !scope.ids.has(k));
+  const n = Math.max(1, scope.remaining);
+  const cols = sql.join(
+    keys.map((k, i) => {
+      const [t, c] = known.get(k)!;
+      return sql`nextval(pg_get_serial_sequence(${t}, ${c}))::bigint as ${sql.identifier(`s${i}`)}`;
+    }),
+    sql`, `,
+  );
+  const r = await scope.tx.execute(sql`select ${cols} from generate_series(1, ${n}::int)`);
+  const rows = (Array.isArray(r) ? r : (r as { rows: Array<Record<string, string | number>> }).rows) as Array<Record<string, string | number>>;
+  keys.forEach((k, i) => scope.ids.set(k, rows.map((row) => Number(row[`s${i}`])).sort((a, b) => a - b)));
+  return scope.ids.get(key)!.shift()!;
 }
