@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 
 export interface StagedBlob {
   sha256: string;
@@ -97,13 +98,17 @@ export interface BlobStore {
   ping(): Promise<void>;
 }
 
-/** fsync of a directory (makes a link or unlink in it durable). */
+const openFd = promisify(fs.open);
+const fsyncFd = promisify(fs.fsync);
+const closeFd = promisify(fs.close);
+
+/** fsync of a directory (makes a link or unlink in it durable). Bare descriptors: no FileHandle per call (issue 16). */
 async function syncDir(dir: string): Promise<void> {
-  const fh = await fsp.open(dir, 'r');
+  const fd = await openFd(dir, 'r');
   try {
-    await fh.sync();
+    await fsyncFd(fd);
   } finally {
-    await fh.close();
+    await closeFd(fd);
   }
 }
 
@@ -164,20 +169,35 @@ export function localBlobStore(dir: string): BlobStore {
     const final = pathOf(sha);
     const parent = path.dirname(final);
     const shard = path.dirname(parent);
-    // `mkdir` answers the first directory it created: the leaf alone, or the shard too.
-    const made = await fsp.mkdir(parent, { recursive: true, mode: 0o700 });
-    if (made) {
-      durableDirs.delete(parent);
-      if (made !== parent) durableDirs.delete(shard);
-    }
+    const makeDirs = async () => {
+      // `mkdir` answers the first directory it created: the leaf alone, or the shard too.
+      const made = await fsp.mkdir(parent, { recursive: true, mode: 0o700 });
+      if (made) {
+        durableDirs.delete(parent);
+        if (made !== parent) durableDirs.delete(shard);
+      }
+    };
+    // A leaf this process already made durable exists: no `mkdir` (issue 16); if it was removed since, the link
+    // answers ENOENT and the directories are made again.
+    if (!durableDirs.has(parent)) await makeDirs();
     let created = false;
-    try {
-      await fsp.link(tmp, final);
-      created = true;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      const now = new Date();
-      await fsp.utimes(final, now, now);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await fsp.link(tmp, final);
+        created = true;
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' && attempt === 0 && (await fsp.access(tmp).then(() => true, () => false))) {
+          durableDirs.delete(parent);
+          durableDirs.delete(shard);
+          await makeDirs();
+          continue;
+        }
+        if (code !== 'EEXIST') throw e;
+        const now = new Date();
+        await fsp.utimes(final, now, now);
+      }
+      break;
     }
     await syncDir(parent);
     // New shard directories: make their entries durable too (once per directory and process, see durableDirs).
@@ -227,14 +247,14 @@ export function localBlobStore(dir: string): BlobStore {
       const final = pathOf(staged.sha256);
       const h = crypto.createHash('sha256');
       // Usually a new blob: a bare open answers ENOENT (issue 16: no read stream built for nothing).
-      let fh: fsp.FileHandle;
+      let fd: number;
       try {
-        fh = await fsp.open(final, 'r');
+        fd = await openFd(final, 'r');
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
         throw e;
       }
-      for await (const c of fh.createReadStream({ highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) h.update(c); // closes fh
+      for await (const c of fs.createReadStream('', { fd, highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) h.update(c); // closes fd
       if (h.digest('hex') === staged.sha256) return false;
       const side = path.join(tmpDir, `repair-${crypto.randomUUID()}`); // swept if a crash leaves it
       await fsp.link(staged.tmpPath, side);
