@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { copyrightLine } from '@cunzheng/contract/constants';
 
 /**
  * THE list of settings. Every variable carries a `.describe()` (what it does, units, what unset
@@ -44,7 +45,7 @@ export const ZConfig = z.object({
   POW_COST: z.coerce.number().int().min(1).max(1_000_000).default(1000).describe('Proof-of-work before an SMS send (altcha PBKDF2/SHA-256): iterations per attempt.'),
   POW_MAX_COUNTER: z.coerce.number().int().min(2).max(10_000_000).default(2000).describe('Proof-of-work: the secret counter is drawn from [max/2, max); work ≈ 0.75 × max × POW_COST (~0.2 s on one core by default).'),
   ICP_FILING: z.string().max(100).default('').describe('ICP filing number (备案号) shown in the footer (`GET /api/home/index`); empty: not shown.'),
-  COPYRIGHT_TEXT: z.string().max(200).default(`© ${new Date().getFullYear()} 存证 版权所有`).describe('Copyright line of the footer.'),
+  COPYRIGHT_TEXT: z.string().max(200).default(copyrightLine()).describe('Copyright line of the footer (`GET /api/home/index`). The default is the line the web build prerenders, so the footer does not change when the page\'s script takes over; a different value replaces it once the page has loaded.'),
   PRIVACY_UPDATED_AT: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).max(10).default('2026-11-21').describe('Date (YYYY-MM-DD) shown as the privacy policy\'s last update.'),
   CAPTURE_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(600).default(60).describe('Web capture (issue 4): time bound of one capture\'s network phase, seconds.'),
   CAPTURE_MAX_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024).describe('Web capture: most bytes of recorded response bodies per capture. Default 100 MiB.'),
@@ -121,7 +122,7 @@ export const ZConfig = z.object({
 
 /** README table: the default shown where the schema's own default would mislead (computed, or generated at start). */
 export const ENV_DOC_DEFAULTS: Readonly<Record<string, string>> = {
-  COPYRIGHT_TEXT: '`© <current year> 存证 版权所有`',
+  COPYRIGHT_TEXT: '`Copyright © 2026 存证电子数据保全平台 版权所有` (`2026-<current year>` from 2027)',
   LEDGER_SIGNING_KEY: 'generated',
   EXTRACT_CODE_KEY: 'generated',
   TSA_KEY: 'generated',

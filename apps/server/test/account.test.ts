@@ -6,6 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@cunzheng/contract/messages';
+import { copyrightLine } from '@cunzheng/contract/constants';
 import { ZOverviewRes } from '@cunzheng/contract/account';
 import { auditLog, evidence, notifications, users } from '../src/db/schema/index.ts';
 import { newsText } from '../src/modules/notifications/notify.ts';
@@ -147,7 +148,9 @@ describe('account area', () => {
     it('answers the configured values without login', async () => {
       const r = await client(h).get('/api/home/index');
       expect(r).toMatchObject({ code: 200, data: { siteName: '存证', filingNumber: '京ICP备2026000001号-1', privacyUpdatedAt: '2026-11-01' } });
-      expect(r.data.copyright).toMatch(/^© \d{4} 存证 版权所有$/);
+      // The web build's prerendered footer line (contract copyrightLine), so the page does not change on load.
+      expect(r.data.copyright).toBe(copyrightLine());
+      expect(r.data.copyright).toMatch(/^Copyright © 2026(-\d{4})? 存证电子数据保全平台 版权所有$/);
     });
   });
 });

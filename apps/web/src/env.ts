@@ -3,6 +3,8 @@
  * with working defaults, so a plain `npm run build` produces a usable site (spec p2 §9 footer,
  * p2 §7 base URL "from configuration").
  */
+import { COPYRIGHT_HOLDER, COPYRIGHT_SINCE, copyrightLine } from '@cunzheng/contract/constants';
+
 const env = import.meta.env;
 
 /** Reads a `VITE_*` string, trimmed; `fallback` when unset or empty. */
@@ -23,16 +25,14 @@ export const config = {
   /** Where the filing number links to. */
   icpLink: str('VITE_ICP_LINK', 'https://beian.miit.gov.cn/'),
   /** Copyright holder in the footer. */
-  copyrightHolder: str('VITE_COPYRIGHT_HOLDER', '存证电子数据保全平台'),
+  copyrightHolder: str('VITE_COPYRIGHT_HOLDER', COPYRIGHT_HOLDER),
   /** Largest file the upload form accepts before sending (the server's own limit still applies). */
   uploadMaxBytes: Number(str('VITE_UPLOAD_MAX_BYTES', String(2 * 1024 ** 3))) || 2 * 1024 ** 3,
   /** First year of the copyright range. */
-  copyrightSince: str('VITE_COPYRIGHT_SINCE', '2026'),
+  copyrightSince: str('VITE_COPYRIGHT_SINCE', COPYRIGHT_SINCE),
 } as const;
 
-/** Footer copyright line, e.g. `Copyright © 2026-2027 存证电子数据保全平台 版权所有`. */
+/** Footer copyright line of this build, e.g. `Copyright © 2026-2027 存证电子数据保全平台 版权所有` (contract's copyrightLine). */
 export function copyrightText(now: Date = new Date()): string {
-  const year = String(now.getFullYear());
-  const range = config.copyrightSince === year ? year : `${config.copyrightSince}-${year}`;
-  return `Copyright © ${range} ${config.copyrightHolder} 版权所有`;
+  return copyrightLine(config.copyrightHolder, config.copyrightSince, now);
 }

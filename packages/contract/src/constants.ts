@@ -175,3 +175,20 @@ export const HEADER_FLOW_BACK_MS = 800;
 
 /** spec p1 §1: widths under 768 px use the mobile layout. */
 export const MOBILE_BREAKPOINT_PX = 768;
+
+/** Holder named in the footer's copyright line when nobody configured another (spec p2 §9 footer). */
+export const COPYRIGHT_HOLDER = '存证电子数据保全平台';
+/** First year of the footer's copyright range. */
+export const COPYRIGHT_SINCE = '2026';
+
+/**
+ * The footer's copyright line, `Copyright © 2026 存证电子数据保全平台 版权所有` (a range `2026-2027` from the
+ * second year on). One formula for the web build's prerendered pages and the server's default
+ * `COPYRIGHT_TEXT` (GET /api/home/index), so the line does not change when the page's script takes over
+ * (spec p2 §9: the footer carries copyright notes).
+ */
+export function copyrightLine(holder: string = COPYRIGHT_HOLDER, since: string = COPYRIGHT_SINCE, now: Date = new Date()): string {
+  const year = String(now.getFullYear());
+  const range = since === year ? year : `${since}-${year}`;
+  return `Copyright © ${range} ${holder} 版权所有`;
+}
