@@ -190,6 +190,51 @@ describe('charges inside one batch', () => {
     expect((await h.services.commerce.verify()).problems).toEqual([]);
   });
 
+  it('a body that failed after taking its savepoint and the lock leaves the account to be locked again (another process grants meanwhile)', async () => {
+    const u = await userWith(1 * PRICE);
+    let grant: Promise<unknown> = Promise.resolve();
+    const res = await oneBatch([
+      async (tx: DbOrTx) => {
+        // A statement of its own first takes the body's savepoint (as a web capture's blob reference does):
+        // the row lock of the charge is then the savepoint's, and rolling back to it releases the lock.
+        await tx.execute(sql`select 1`);
+        await charge(u.row.id)(tx);
+        throw new Error('after the charge');
+      },
+      async (tx: DbOrTx) => {
+        // A plain transaction (another API process) grants points meanwhile; on PGlite it waits for the batch.
+        grant = h.services.commerce.grant(u.row.id, u.row.id, 5 * PRICE, 'meanwhile', null);
+        await Promise.race([grant, new Promise((r) => setTimeout(r, 500))]);
+        return charge(u.row.id)(tx);
+      },
+    ]);
+    await grant;
+    expect(res.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
+    expect(await balanceOf(u.row.id)).toBe(5 * PRICE);
+    expect((await h.services.commerce.verify()).problems).toEqual([]);
+  });
+
+  it('a charge of the batch is booked after a plain transaction that changed the account before the batch locked it', async () => {
+    const a = await userWith(5 * PRICE);
+    const u = await userWith(1 * PRICE);
+    let grant: Promise<unknown> = Promise.resolve();
+    const res = await oneBatch([
+      // The first charge of the batch draws its id blocks (points_ledger included).
+      charge(a.row.id),
+      async (tx: DbOrTx) => {
+        // u is not locked by the batch yet: a plain transaction (another API process) grants points first.
+        grant = h.services.commerce.grant(u.row.id, u.row.id, 5 * PRICE, 'meanwhile', null);
+        await Promise.race([grant, new Promise((r) => setTimeout(r, 500))]);
+        return charge(u.row.id)(tx);
+      },
+    ]);
+    await grant;
+    expect(res.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+    expect(await balanceOf(u.row.id)).toBe(5 * PRICE);
+    // u's rows, in id order, carry running balances (balance_after) that add up: the charge comes after the grant.
+    expect((await h.services.commerce.verify()).problems).toEqual([]);
+  });
+
   it('a stored price is charged inside the batch (read with the first lock of the batch), for every user of it', async () => {
     const a = await userWith(10 * PRICE);
     const b = await userWith(10 * PRICE);

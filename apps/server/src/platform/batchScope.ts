@@ -9,7 +9,10 @@
  *   into the batch's (`onSuccess`); a body that throws loses it with its deferred rows;
  * - statements written once at the flush (`atFlush`), after the deferred rows and before the commit.
  * Statements sent through `tx` (the batch transaction) are not undone when the body throws: only row locks
- * and sequence draws belong there. Outside a batch body `batchBody` is undefined and `nextId` is a `nextval`.
+ * and sequence draws belong there — but a row lock taken after the body's own savepoint (when the body had
+ * already sent a statement) IS released when the body throws (PostgreSQL releases the locks of a rolled-back
+ * savepoint): batch state that relies on a lock must be the body's until it succeeds (commerce/points.ts).
+ * Outside a batch body `batchBody` is undefined and `nextId` is a `nextval`.
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
@@ -29,6 +32,8 @@ export interface BatchScope {
 export interface BatchBody {
   /** The batch transaction: a statement sent through it takes no body savepoint and survives the body's rollback. */
   readonly tx: DbOrTx;
+  /** Bodies from this one to the last of the batch (the size of an id block drawn by this body). */
+  readonly remaining: number;
   /** The batch's state under `key` (created by `init` on first use). */
   state<T>(key: symbol, init: () => T): T;
   /** This body's state under `key` (created by `init` on first use; dropped when the body throws). */
@@ -54,6 +59,7 @@ export function enterBody(sp: object, scope: BatchScope): () => void {
   const mine = new Map<symbol, unknown>();
   const link: BodyLink = {
     tx: scope.tx,
+    remaining: scope.remaining,
     scope,
     done: [],
     state: <T>(key: symbol, init: () => T): T => {
@@ -91,8 +97,9 @@ const known = new Map<string, [string, string]>();
 /**
  * The next value of the serial `table.column`: `nextval` outside a batch; in a batch body, from the batch's
  * block of that sequence. The first draw of a batch takes blocks of every sequence this process has drawn from
- * before and this batch not yet, in ONE statement through the batch transaction (evidence, order and transfer
- * ids of a deposit batch: one round trip); an exhausted block is refilled alone.
+ * before and this batch not yet, in ONE statement through the batch transaction (evidence and order ids of a
+ * deposit batch: one round trip; points transfer ids are drawn after their account's lock, commerce/points.ts);
+ * an exhausted block is refilled alone.
  */
 export async function nextId(tx: DbOrTx, table: string, column = 'id'): Promise<number> {
   const link = links.get(tx);

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { MSG } from '@cunzheng/contract/messages';
 import type { DbOrTx } from '../../db/client.ts';
 import { pointsLedger } from '../../db/schema/index.ts';
-import { batchBody, nextId, type BatchBody } from '../../platform/batchScope.ts';
+import { batchBody, type BatchBody } from '../../platform/batchScope.ts';
 import { insertRows } from '../../platform/deferredInserts.ts';
 import { badRequest } from '../../platform/errors.ts';
 
@@ -54,36 +54,42 @@ export const BUY_CREDITS = { url: '/buyCredits' } as const;
  * body's changes join the batch's only when it succeeds; the changed balances are written once at the flush
  * (one UPDATE … FROM (VALUES …)). So 可用积分不足 is decided per charge, in arrival order, against a balance
  * that includes the earlier successful bodies, and a body that throws leaves the balance untouched.
+ * An account a body locked joins the batch only when that body succeeds: a body that sent a statement of its
+ * own before the lock holds the lock in its savepoint, and its rollback releases it (another process may then
+ * change the balance) — the next body of the batch locks and reads the row again.
+ * Transfer ids are drawn AFTER the account's lock (with it, then in blocks under it): a plain transaction that
+ * changed the balance before the lock has a smaller id, so the account's rows in id order are its history
+ * (`balance_after` is the running sum, points:verify) — an id block drawn by the batch earlier would not be.
  */
+interface BatchAccount {
+  balance: number;
+  /** To be written at the flush. */
+  dirty: boolean;
+  /** Transfer ids drawn after this account's lock, not yet used. */
+  ids: number[];
+}
 interface BatchPoints {
-  /** Balance per locked user, with the changes of the bodies that succeeded; `dirty`: to be written. */
-  accounts: Map<number, { balance: number; dirty: boolean }>;
+  /** Balance per locked user, with the changes of the bodies that succeeded. */
+  accounts: Map<number, BatchAccount>;
   /** Stored prices by order type (read with the first lock of the batch). */
   prices: Map<number, number> | null;
+}
+/** A body's own: its balance changes, and the accounts it locked (the batch's once the body succeeded). */
+interface BodyPoints {
+  pending: Map<number, number>;
+  locked: Map<number, BatchAccount>;
 }
 const BATCH = Symbol('points.batch');
 const BODY = Symbol('points.body');
 
-/** The batch's account of `userId` (locked and read on first use) and the body's own pending delta map. */
-async function batchAccount(b: BatchBody, userId: number): Promise<{ acct: { balance: number; dirty: boolean }; prices: Map<number, number>; pending: Map<number, number> }> {
+/** The account of `userId` (locked and read on first use) and the body's own pending delta map. */
+async function batchAccount(b: BatchBody, userId: number): Promise<{ acct: BatchAccount; prices: Map<number, number>; pending: Map<number, number> }> {
   const st = b.state<BatchPoints>(BATCH, () => ({ accounts: new Map(), prices: null }));
-  let acct = st.accounts.get(userId);
-  if (!acct) {
-    const r = await b.tx.execute(sql`select points, (select json_object_agg(order_type, price) from prices) as prices from users where id = ${userId} for update`);
-    const row = (r as unknown as { rows: Array<{ points: string | number; prices: Record<string, number | string> | string | null }> }).rows[0];
-    if (!row) throw badRequest(MSG.USER_NOT_FOUND);
-    if (!st.prices) {
-      const p = typeof row.prices === 'string' ? (JSON.parse(row.prices) as Record<string, number | string>) : (row.prices ?? {});
-      st.prices = new Map(Object.entries(p).map(([k, v]) => [Number(k), Number(v)]));
-    }
-    acct = { balance: Number(row.points), dirty: false };
-    st.accounts.set(userId, acct);
-    b.atFlush(BATCH, (tx) => writeBalances(tx, st));
-  }
-  const pending = b.bodyState<Map<number, number>>(BODY, () => {
-    const m = new Map<number, number>();
+  const mine = b.bodyState<BodyPoints>(BODY, () => {
+    const m: BodyPoints = { pending: new Map(), locked: new Map() };
     b.onSuccess(() => {
-      for (const [id, d] of m) {
+      for (const [id, a] of m.locked) st.accounts.set(id, a);
+      for (const [id, d] of m.pending) {
         const a = st.accounts.get(id)!;
         a.balance += d;
         a.dirty = true;
@@ -91,7 +97,32 @@ async function batchAccount(b: BatchBody, userId: number): Promise<{ acct: { bal
     });
     return m;
   });
-  return { acct, prices: st.prices!, pending };
+  let acct = st.accounts.get(userId) ?? mine.locked.get(userId);
+  if (!acct) {
+    // The subquery locks the row; the outer select's nextval runs once the lock is held (the first transfer id).
+    const r = await b.tx.execute(
+      sql`select u.points, (select json_object_agg(order_type, price) from prices) as prices, nextval(pg_get_serial_sequence('points_ledger', 'id'))::bigint as tid from (select points from users where id = ${userId} for update) u`,
+    );
+    const row = (r as unknown as { rows: Array<{ points: string | number; prices: Record<string, number | string> | string | null; tid: string | number }> }).rows[0];
+    if (!row) throw badRequest(MSG.USER_NOT_FOUND);
+    if (!st.prices) {
+      const p = typeof row.prices === 'string' ? (JSON.parse(row.prices) as Record<string, number | string>) : (row.prices ?? {});
+      st.prices = new Map(Object.entries(p).map(([k, v]) => [Number(k), Number(v)]));
+    }
+    acct = { balance: Number(row.points), dirty: false, ids: [Number(row.tid)] };
+    mine.locked.set(userId, acct);
+    b.atFlush(BATCH, (tx) => writeBalances(tx, st));
+  }
+  return { acct, prices: st.prices!, pending: mine.pending };
+}
+
+/** The next transfer id of `acct` (locked by the batch): its own ids, else a block for the bodies left, drawn now. */
+async function nextTransferId(b: BatchBody, acct: BatchAccount): Promise<number> {
+  if (!acct.ids.length) {
+    const r = await b.tx.execute(sql`select nextval(pg_get_serial_sequence('points_ledger', 'id'))::bigint as id from generate_series(1, ${Math.max(1, b.remaining)}::int)`);
+    acct.ids = (r as unknown as { rows: Array<{ id: string | number }> }).rows.map((x) => Number(x.id)).sort((x, y) => x - y);
+  }
+  return acct.ids.shift()!;
 }
 
 /** Flush of a batch: every balance its successful bodies changed, in one statement. */
@@ -154,9 +185,9 @@ export async function transfer(tx: DbOrTx, t: TransferInput, opts: { lockedBalan
   if (after < 0) throw badRequest(MSG.POINTS_INSUFFICIENT, { ...BUY_CREDITS, balance: before, need: -t.amount });
   let transferId: number;
   if (batch) {
-    // The balance is written at the batch's flush; the transfer id comes from the batch's block.
+    // The balance is written at the batch's flush; the transfer id was drawn after the account's lock.
     batch.pending.set(t.userId, (batch.pending.get(t.userId) ?? 0) + t.amount);
-    transferId = await nextId(tx, 'points_ledger');
+    transferId = await nextTransferId(b!, batch.acct);
   } else {
     // The cached balance is updated at once; the transfer id is drawn in the same statement (issue 16: one round
     // trip instead of two). The row is locked (above), so it is there.
