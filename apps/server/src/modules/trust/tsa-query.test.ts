@@ -73,11 +73,15 @@ describe('time-stamp query and token fields without pkijs', () => {
       pkijsQuery({ digest, nonce: Buffer.from('0001', 'hex') }), // not minimal
       pkijsQuery({ digest, nonce: Buffer.from('ff80', 'hex') }), // not minimal
       Buffer.concat([ours, Buffer.from([0])]), // trailing byte
+      Buffer.concat([Buffer.from([0x30, ours[1]! + 1]), ours.subarray(2, 2 + 3 + 51), Buffer.from('028108', 'hex'), ours.subarray(2 + 3 + 51 + 2)]), // nonce length in long form (BER)
       ours.subarray(0, ours.length - 1),
       Buffer.concat([Buffer.from([0x30, ours[1]! + 3]), ours.subarray(2, ours.length - 3), Buffer.from('010100', 'hex'), Buffer.from('0101ff', 'hex')]), // explicit FALSE
       Buffer.alloc(0),
     ];
     for (const q of others) expect(quickQuery(q), q.toString('hex')).toBeNull();
+    // The full parse hands the grant that nonce in DER (short-form length).
+    const ber = others.find((q) => q.includes(Buffer.from('028108', 'hex')))!;
+    expect(fullFields(ber).nonce!.subarray(0, 2).toString('hex')).toBe('0208');
   });
 
   it('the serial and genTime are the bytes asn1js wrote', () => {

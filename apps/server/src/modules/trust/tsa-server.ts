@@ -115,6 +115,9 @@ export function quickQuery(query: Uint8Array): QueryFields | null {
     at += 51;
     let nonce: Buffer | null = null;
     if (at < b.length && b[at] === 0x02) {
+      // At most 64 bytes: DER length in short form. A long form (BER) takes the full parse, which re-encodes
+      // the nonce in DER; copied as is it would put non-DER bytes into the signed TSTInfo.
+      if ((b[at + 1] ?? 0x80) & 0x80) return null;
       const n = readTlv(b, at);
       const len = n.end - n.contentStart;
       const c0 = b[n.contentStart]!;
