@@ -31,7 +31,8 @@ export interface Figure {
   unit: string;
   /** The goal, e.g. "≥ 0.45" or "≤ 256". */
   goal: string;
-  ratio: number;
+  /** Achievement against the goal (≥ 1 meets it); absent for info figures. */
+  ratio?: number;
   /** Whether the goal is met, when `ratio` is not value ÷ goal (the memory figures: goal ÷ value). */
   met?: boolean;
   db: 'pglite' | 'postgres';
