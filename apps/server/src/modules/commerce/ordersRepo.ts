@@ -8,10 +8,19 @@ import { insertRows } from '../../platform/deferredInserts.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
-/** A new order number: 'CZ' + yyyyMMddHHmmss (Asia/Shanghai) + 8 random digits (24 characters). */
-export function newOrderNo(now: Date = new Date()): string {
+/**
+ * A new order number: 'CZ' + yyyyMMddHHmmss (Asia/Shanghai) + 8 digits (24 characters). Without `id` the 8
+ * digits are random (a collision, about 1 in 10^8 per pair of orders in one second, fails that one insert on
+ * `orders_no_uq`). With the row's `id` (known ahead in a group-commit batch, where one bad row would fail
+ * every deposit of the batch) they are the id's last 4 digits + 4 random ones: two orders of one second can
+ * then share a number only if 10,000 order ids were drawn within that second.
+ */
+export function newOrderNo(now: Date = new Date(), id?: number): string {
   const t = new Date(now.getTime() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
-  const r = crypto.randomInt(0, 100_000_000).toString().padStart(8, '0');
+  const r =
+    id === undefined
+      ? crypto.randomInt(0, 100_000_000).toString().padStart(8, '0')
+      : (id % 10_000).toString().padStart(4, '0') + crypto.randomInt(0, 10_000).toString().padStart(4, '0');
   return `CZ${t}${r}`;
 }
 
@@ -29,7 +38,7 @@ export async function insertOrder(db: DbOrTx, row: Omit<typeof orders.$inferInse
 export async function insertOrderId(db: DbOrTx, row: Omit<typeof orders.$inferInsert, 'orderNo' | 'id'>): Promise<number> {
   if (!batchBody(db)) return (await insertOrder(db, row)).id;
   const id = await nextId(db, 'orders');
-  await insertRows(db, orders, [{ ...row, id, orderNo: newOrderNo() }]);
+  await insertRows(db, orders, [{ ...row, id, orderNo: newOrderNo(new Date(), id) }]);
   return id;
 }
 
