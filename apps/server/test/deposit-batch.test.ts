@@ -58,6 +58,23 @@ async function oneBatch<T>(bodies: Array<(tx: DbOrTx) => Promise<T>>): Promise<A
 
 const charge = (userId: number) => (tx: DbOrTx) => h.services.commerce.charge(tx, { userId, kind: 'data', evidenceId: null, title: 'batch' });
 
+/**
+ * A batch body that first lets a plain transaction (as another API process) grant `userId` 5 × PRICE — waiting
+ * up to 0.5 s for it, since on PGlite it waits for the batch — and then charges `userId` in the batch.
+ * `done()` resolves when that grant has committed.
+ */
+const grantMeanwhile = (userId: number) => {
+  let grant: Promise<unknown> = Promise.resolve();
+  return {
+    body: async (tx: DbOrTx) => {
+      grant = h.services.commerce.grant(userId, userId, 5 * PRICE, 'meanwhile', null);
+      await Promise.race([grant, new Promise((r) => setTimeout(r, 500))]);
+      return charge(userId)(tx);
+    },
+    done: () => grant,
+  };
+};
+
 describe('charges inside one batch', () => {
   it('a body that throws after its charge leaves the balance untouched; the others are charged', async () => {
     const u = await userWith(10 * PRICE);
@@ -192,7 +209,7 @@ describe('charges inside one batch', () => {
 
   it('a body that failed after taking its savepoint and the lock leaves the account to be locked again (another process grants meanwhile)', async () => {
     const u = await userWith(1 * PRICE);
-    let grant: Promise<unknown> = Promise.resolve();
+    const meanwhile = grantMeanwhile(u.row.id);
     const res = await oneBatch([
       async (tx: DbOrTx) => {
         // A statement of its own first takes the body's savepoint (as a web capture's blob reference does):
@@ -201,14 +218,10 @@ describe('charges inside one batch', () => {
         await charge(u.row.id)(tx);
         throw new Error('after the charge');
       },
-      async (tx: DbOrTx) => {
-        // A plain transaction (another API process) grants points meanwhile; on PGlite it waits for the batch.
-        grant = h.services.commerce.grant(u.row.id, u.row.id, 5 * PRICE, 'meanwhile', null);
-        await Promise.race([grant, new Promise((r) => setTimeout(r, 500))]);
-        return charge(u.row.id)(tx);
-      },
+      // A plain transaction (another API process) grants points meanwhile; on PGlite it waits for the batch.
+      meanwhile.body,
     ]);
-    await grant;
+    await meanwhile.done();
     expect(res.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
     expect(await balanceOf(u.row.id)).toBe(5 * PRICE);
     expect((await h.services.commerce.verify()).problems).toEqual([]);
@@ -217,18 +230,14 @@ describe('charges inside one batch', () => {
   it('a charge of the batch is booked after a plain transaction that changed the account before the batch locked it', async () => {
     const a = await userWith(5 * PRICE);
     const u = await userWith(1 * PRICE);
-    let grant: Promise<unknown> = Promise.resolve();
+    const meanwhile = grantMeanwhile(u.row.id);
     const res = await oneBatch([
       // The first charge of the batch draws its id blocks (points_ledger included).
       charge(a.row.id),
-      async (tx: DbOrTx) => {
-        // u is not locked by the batch yet: a plain transaction (another API process) grants points first.
-        grant = h.services.commerce.grant(u.row.id, u.row.id, 5 * PRICE, 'meanwhile', null);
-        await Promise.race([grant, new Promise((r) => setTimeout(r, 500))]);
-        return charge(u.row.id)(tx);
-      },
+      // u is not locked by the batch yet: a plain transaction (another API process) grants points first.
+      meanwhile.body,
     ]);
-    await grant;
+    await meanwhile.done();
     expect(res.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
     expect(await balanceOf(u.row.id)).toBe(5 * PRICE);
     // u's rows, in id order, carry running balances (balance_after) that add up: the charge comes after the grant.
